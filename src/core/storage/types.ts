@@ -1,0 +1,30 @@
+/**
+ * The key-value contract every storage backend implements (memory, IndexedDB, on-disk for the
+ * HTTP server). Keys are strings ordered by UTF-16 code unit (what IndexedDB and a sorted array
+ * agree on); values are bytes. One store holds one network's chain: namespacing is the caller's.
+ */
+
+export interface KvRange {
+  /** Inclusive lower bound. */
+  gte?: string
+  /** Exclusive upper bound. */
+  lt?: string
+  /** Newest-first when true. */
+  reverse?: boolean
+  limit?: number
+}
+
+export type KvOperation =
+  | { type: 'put'; key: string; value: Uint8Array }
+  | { type: 'delete'; key: string }
+
+export interface KeyValueStore {
+  get(key: string): Promise<Uint8Array | undefined>
+  put(key: string, value: Uint8Array): Promise<void>
+  delete(key: string): Promise<void>
+  /** Entries in key order (or reverse) within the range. */
+  range(range: KvRange): Promise<Array<[string, Uint8Array]>>
+  /** All operations or none: the unit of durability for a committed block. */
+  batch(operations: KvOperation[]): Promise<void>
+  close(): Promise<void>
+}

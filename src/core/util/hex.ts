@@ -1,0 +1,120 @@
+/**
+ * Byte, hex and bigint helpers shared by every layer of the node.
+ * Domain code works with `Uint8Array` and `bigint`; the wire encoding (EIP-1474 / RSKj HexUtils)
+ * lives in `src/core/rpc/encode.ts` and builds on these.
+ */
+
+export type Hex = `0x${string}`
+/** A 20-byte address as lowercase `0x`-prefixed hex: the node's canonical form (RSKj never checksums). */
+export type Address = `0x${string}`
+
+const HEX_CHARS = '0123456789abcdef'
+const BYTE_TO_HEX: string[] = Array.from({ length: 256 }, (_, i) => HEX_CHARS[i >> 4] + HEX_CHARS[i & 15])
+
+/** Lowercase hex with a `0x` prefix, two digits a byte (`0x` for empty). */
+export function bytesToHex(bytes: Uint8Array): Hex {
+  let out = '0x'
+  for (let i = 0; i < bytes.length; i++) out += BYTE_TO_HEX[bytes[i] as number]
+  return out as Hex
+}
+
+/** Hex without the prefix. */
+export function bytesToUnprefixedHex(bytes: Uint8Array): string {
+  return bytesToHex(bytes).slice(2)
+}
+
+function nibble(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48
+  if (code >= 97 && code <= 102) return code - 87
+  if (code >= 65 && code <= 70) return code - 55
+  return -1
+}
+
+/** True when `s` is `0x` followed only by hex digits (any count, any case). */
+export function isHexString(s: unknown): s is Hex {
+  return typeof s === 'string' && /^0x[0-9a-fA-F]*$/.test(s)
+}
+
+/**
+ * Decodes hex (with or without `0x`, any case). Throws on odd length or a non-hex digit;
+ * callers at the RPC edge validate first so the user gets a -32602 that names the parameter.
+ */
+export function hexToBytes(hex: string): Uint8Array {
+  const s = hex.startsWith('0x') || hex.startsWith('0X') ? hex.slice(2) : hex
+  if (s.length % 2 !== 0) throw new Error(`hex string has odd length: ${hex.length}`)
+  const out = new Uint8Array(s.length / 2)
+  for (let i = 0; i < out.length; i++) {
+    const hi = nibble(s.charCodeAt(2 * i))
+    const lo = nibble(s.charCodeAt(2 * i + 1))
+    if (hi < 0 || lo < 0) throw new Error(`invalid hex digit in: ${hex}`)
+    out[i] = (hi << 4) | lo
+  }
+  return out
+}
+
+/** Big-endian unsigned bytes of `n` with no leading zeros (empty for 0), as RLP wants them. */
+export function bigintToBytes(n: bigint): Uint8Array {
+  if (n < 0n) throw new Error('negative value has no unsigned encoding')
+  if (n === 0n) return new Uint8Array(0)
+  let hex = n.toString(16)
+  if (hex.length % 2) hex = `0${hex}`
+  return hexToBytes(hex)
+}
+
+/** Big-endian unsigned bytes left-padded to `length`. */
+export function bigintToPaddedBytes(n: bigint, length: number): Uint8Array {
+  const raw = bigintToBytes(n)
+  if (raw.length > length) throw new Error(`value does not fit in ${length} bytes`)
+  const out = new Uint8Array(length)
+  out.set(raw, length - raw.length)
+  return out
+}
+
+/** Unsigned big-endian bytes to bigint (empty → 0). */
+export function bytesToBigint(bytes: Uint8Array): bigint {
+  if (bytes.length === 0) return 0n
+  return BigInt(bytesToHex(bytes))
+}
+
+export function numberToBytes(n: number): Uint8Array {
+  return bigintToBytes(BigInt(n))
+}
+
+export function bytesToNumber(bytes: Uint8Array): number {
+  return Number(bytesToBigint(bytes))
+}
+
+export function concatBytes(...parts: Uint8Array[]): Uint8Array {
+  let len = 0
+  for (const p of parts) len += p.length
+  const out = new Uint8Array(len)
+  let off = 0
+  for (const p of parts) {
+    out.set(p, off)
+    off += p.length
+  }
+  return out
+}
+
+export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+export function utf8ToBytes(s: string): Uint8Array {
+  return new TextEncoder().encode(s)
+}
+
+export function bytesToUtf8(b: Uint8Array): string {
+  return new TextDecoder().decode(b)
+}
+
+/** Normalizes a 20-byte address to the canonical lowercase form. */
+export function toAddress(bytes: Uint8Array): Address {
+  if (bytes.length !== 20) throw new Error(`address must be 20 bytes, got ${bytes.length}`)
+  return bytesToHex(bytes) as Address
+}
+
+export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000' as Address
+export const ZERO_HASH = new Uint8Array(32)

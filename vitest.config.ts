@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config'
+
+// Kept apart from vite.config.ts so the extension plugin does not run under vitest.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: ['test/e2e/**', 'node_modules/**'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        // Real Chromium with the built extension (dist/): `npm test` builds first.
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
