@@ -1,6 +1,6 @@
+import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { HDKey } from '@scure/bip32'
 import { mnemonicToSeedSync } from '@scure/bip39'
-import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { describe, expect, test } from 'vitest'
 import { keccak256 } from '../crypto/hash.js'
 import { bytesToHex, hexToBytes, utf8ToBytes } from '../util/hex.js'
@@ -33,6 +33,8 @@ describe('dev accounts', () => {
   })
 
   test('regtest miner coinbase derives from the regtest miner secret', () => {
-    expect(addressOf(keccak256(utf8ToBytes('regtest_miner_secret_please_change')))).toBe(REGTEST_MINER_COINBASE)
+    expect(addressOf(keccak256(utf8ToBytes('regtest_miner_secret_please_change')))).toBe(
+      REGTEST_MINER_COINBASE,
+    )
   })
 })
