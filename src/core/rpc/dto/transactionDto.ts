@@ -1,0 +1,60 @@
+/** The JSON transaction object as RSKj writes it (`TransactionResultDTO`, reference §3.1). */
+import type { Address, Hex } from '../../util/hex.js'
+import { data, quantity, signatureV } from './quantity.js'
+
+export interface TransactionForWire {
+  hash: Uint8Array
+  nonce: bigint
+  /** `null` for a transaction in the pool; all zeros in `eth_pendingTransactions`. */
+  blockHash: Uint8Array | null
+  blockNumber: bigint | null
+  transactionIndex: number | null
+  from: Address
+  to: Address | null
+  gas: bigint
+  gasPrice: bigint
+  value: bigint
+  input: Uint8Array
+  /** `null` only when a REMASC signature is not zeroed (RSKj option; never here). */
+  v: bigint
+  r: bigint
+  s: bigint
+}
+
+export interface TransactionDto {
+  hash: Hex
+  nonce: Hex
+  blockHash: Hex | null
+  blockNumber: Hex | null
+  transactionIndex: Hex | null
+  from: Hex
+  to: Hex | null
+  gas: Hex
+  gasPrice: Hex
+  value: Hex
+  input: Hex
+  v: Hex
+  r: Hex
+  s: Hex
+  type: Hex
+}
+
+export function toTransactionDto(tx: TransactionForWire): TransactionDto {
+  return {
+    hash: data(tx.hash),
+    nonce: quantity(tx.nonce),
+    blockHash: tx.blockHash === null ? null : data(tx.blockHash),
+    blockNumber: tx.blockNumber === null ? null : quantity(tx.blockNumber),
+    transactionIndex: tx.transactionIndex === null ? null : quantity(tx.transactionIndex),
+    from: tx.from,
+    to: tx.to,
+    gas: quantity(tx.gas),
+    gasPrice: quantity(tx.gasPrice),
+    value: quantity(tx.value),
+    input: data(tx.input),
+    v: signatureV(tx.v),
+    r: quantity(tx.r),
+    s: quantity(tx.s),
+    type: '0x0',
+  }
+}
