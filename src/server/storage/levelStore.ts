@@ -1,0 +1,78 @@
+/**
+ * The on-disk `KeyValueStore` of the HTTP server: LevelDB through `classic-level`.
+ *
+ * Why LevelDB: ordered keys with native gte/lt/reverse/limit iteration (exactly the contract's
+ * `range`), write batches that are atomic by construction (one checksummed record in the
+ * write-ahead log, replayed whole or dropped on recovery), and `classic-level` ships prebuilt
+ * N-API binaries inside its npm package, so `npm install` neither compiles nor downloads.
+ */
+import { ClassicLevel } from 'classic-level'
+import type { KeyValueStore, KvOperation, KvRange } from '../../core/storage/types.js'
+import { decodeKey, encodeKey } from './orderedKeys.js'
+
+export interface OpenLevelStoreParameters {
+  /** Directory of the database; created when missing. */
+  path: string
+  /**
+   * fsync every write before it resolves (default true). A committed block is one batch, so with
+   * this on a reply is never sent for a block the disk does not hold. Benchmarks may turn it off.
+   */
+  sync?: boolean
+}
+
+type Db = ClassicLevel<Uint8Array, Uint8Array>
+
+/** Buffer is a Uint8Array subclass; hand out plain views so callers see the type they stored. */
+function asPlainBytes(value: Uint8Array): Uint8Array {
+  return new Uint8Array(value.buffer, value.byteOffset, value.byteLength)
+}
+
+export async function openLevelStore({
+  path,
+  sync = true,
+}: OpenLevelStoreParameters): Promise<KeyValueStore> {
+  const db: Db = new ClassicLevel<Uint8Array, Uint8Array>(path, {
+    keyEncoding: 'view',
+    valueEncoding: 'view',
+  })
+  await db.open()
+  const writeOptions = { sync }
+
+  return {
+    async get(key) {
+      const value = await db.get(encodeKey(key))
+      return value === undefined ? undefined : asPlainBytes(value)
+    },
+    async put(key, value) {
+      await db.put(encodeKey(key), value, writeOptions)
+    },
+    async delete(key) {
+      await db.del(encodeKey(key), writeOptions)
+    },
+    async range(range: KvRange) {
+      const entries = await db
+        .iterator({
+          ...(range.gte !== undefined ? { gte: encodeKey(range.gte) } : {}),
+          ...(range.lt !== undefined ? { lt: encodeKey(range.lt) } : {}),
+          reverse: range.reverse === true,
+          limit: range.limit ?? -1,
+        })
+        .all()
+      return entries.map(([key, value]): [string, Uint8Array] => [decodeKey(key), asPlainBytes(value)])
+    },
+    async batch(operations: KvOperation[]) {
+      if (operations.length === 0) return
+      await db.batch(
+        operations.map((op) =>
+          op.type === 'put'
+            ? { type: 'put' as const, key: encodeKey(op.key), value: op.value }
+            : { type: 'del' as const, key: encodeKey(op.key) },
+        ),
+        writeOptions,
+      )
+    },
+    async close() {
+      await db.close()
+    },
+  }
+}
