@@ -1,0 +1,42 @@
+/**
+ * Bitcoin's transaction merkle tree: pairs hashed with double SHA-256 in internal byte order, an odd
+ * level's last node paired with itself. Inputs and outputs here are display-order hashes.
+ */
+import { sha256d } from '../../crypto/hash'
+import { concatBytes } from '../../util/hex'
+import { reverseBytes } from './byteIo'
+
+function parentLevel(level: Uint8Array[]): Uint8Array[] {
+  const parents: Uint8Array[] = []
+  for (let i = 0; i < level.length; i += 2) {
+    const left = level[i] as Uint8Array
+    const right = level[i + 1] ?? left
+    parents.push(sha256d(concatBytes(left, right)))
+  }
+  return parents
+}
+
+/** The merkle root (display order) of a block's txids (display order, coinbase first). */
+export function merkleRoot(txids: Uint8Array[]): Uint8Array {
+  if (txids.length === 0) throw new RangeError('a Bitcoin block has at least one transaction')
+  let level = txids.map(reverseBytes)
+  while (level.length > 1) level = parentLevel(level)
+  return reverseBytes(level[0] as Uint8Array)
+}
+
+/**
+ * The merkle branch of the first transaction (the coinbase): its sibling at each level from the
+ * leaves up, display order, coinbase itself excluded. Concatenated, this is the RSKIP92 proof
+ * (`Rskip92MerkleProofBuilder`); a block holding only the coinbase gives an empty branch.
+ */
+export function coinbaseMerkleBranch(txids: Uint8Array[]): Uint8Array[] {
+  if (txids.length === 0) throw new RangeError('a Bitcoin block has at least one transaction')
+  const branch: Uint8Array[] = []
+  let level = txids.map(reverseBytes)
+  while (level.length > 1) {
+    // The coinbase's ancestor is always the leftmost node, so its sibling is index 1.
+    branch.push(reverseBytes(level[1] as Uint8Array))
+    level = parentLevel(level)
+  }
+  return branch
+}
