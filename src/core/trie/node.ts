@@ -1,0 +1,185 @@
+/**
+ * Trie nodes in memory and their Ethereum RLP encoding.
+ *
+ * Nodes are treated as immutable values: an update builds new nodes along the path and shares
+ * the rest, so an old root stays valid for as long as someone holds it. Two fields are memos
+ * that never change a node's meaning: `encoded`/`hash` (computed once) and `stored` (the node is
+ * retrievable by its hash, so a commit need not emit it again). A child that has not been read yet
+ * is a `HashRef`; reading it replaces the ref in the parent by the decoded node (same hash).
+ */
+import { decode, type NestedUint8Array } from '@ethereumjs/rlp'
+import { keccak256 } from '../crypto/hash.js'
+import { hexPrefixDecode, hexPrefixEncode } from './nibbles.js'
+
+interface NodeMemo {
+  /** RLP of the node, cached after the first encoding. */
+  encoded?: Uint8Array
+  /** keccak256 of `encoded`, cached after the first use. */
+  hash?: Uint8Array
+  /** True once the node can be read back by its hash (loaded from, or emitted to, storage). */
+  stored?: boolean
+}
+
+export interface LeafNode extends NodeMemo {
+  readonly type: 'leaf'
+  readonly path: Uint8Array
+  readonly value: Uint8Array
+}
+
+export interface ExtensionNode extends NodeMemo {
+  readonly type: 'extension'
+  readonly path: Uint8Array
+  child: ChildRef
+}
+
+export interface BranchNode extends NodeMemo {
+  readonly type: 'branch'
+  /** 16 slots; entries are replaced only when a `HashRef` is resolved to its node. */
+  readonly children: ChildRef[]
+  readonly value: Uint8Array | undefined
+}
+
+/** A node known only by hash until it is loaded. */
+export interface HashRef {
+  readonly type: 'hash'
+  readonly hash: Uint8Array
+}
+
+export type TrieNode = LeafNode | ExtensionNode | BranchNode
+export type ChildRef = TrieNode | HashRef | undefined
+
+export function leafNode(path: Uint8Array, value: Uint8Array): LeafNode {
+  return { type: 'leaf', path, value }
+}
+
+export function extensionNode(path: Uint8Array, child: ChildRef): ExtensionNode {
+  return { type: 'extension', path, child }
+}
+
+export function branchNode(children: ChildRef[], value: Uint8Array | undefined): BranchNode {
+  return { type: 'branch', children, value }
+}
+
+export function emptyChildren(): ChildRef[] {
+  return new Array<ChildRef>(16).fill(undefined)
+}
+
+// --- RLP encoding, written out so that already-encoded children are spliced in without copying
+// them through a generic encoder.
+
+const EMPTY_STRING = Uint8Array.of(0x80)
+
+function lengthPrefix(offset: number, length: number): Uint8Array {
+  if (length < 56) return Uint8Array.of(offset + length)
+  const lenBytes: number[] = []
+  for (let l = length; l > 0; l = Math.floor(l / 256)) lenBytes.unshift(l % 256)
+  return Uint8Array.of(offset + 55 + lenBytes.length, ...lenBytes)
+}
+
+/** RLP of a byte string. */
+export function rlpBytes(bytes: Uint8Array): Uint8Array {
+  if (bytes.length === 1 && (bytes[0] as number) < 0x80) return bytes
+  const prefix = lengthPrefix(0x80, bytes.length)
+  const out = new Uint8Array(prefix.length + bytes.length)
+  out.set(prefix)
+  out.set(bytes, prefix.length)
+  return out
+}
+
+/** RLP of a list whose items are already RLP-encoded. */
+export function rlpList(items: Uint8Array[]): Uint8Array {
+  let len = 0
+  for (const item of items) len += item.length
+  const prefix = lengthPrefix(0xc0, len)
+  const out = new Uint8Array(prefix.length + len)
+  out.set(prefix)
+  let off = prefix.length
+  for (const item of items) {
+    out.set(item, off)
+    off += item.length
+  }
+  return out
+}
+
+/** The RLP item a parent holds for `child`: the child inline when its encoding is under 32 bytes. */
+function childReference(child: ChildRef): Uint8Array {
+  if (child === undefined) return EMPTY_STRING
+  if (child.type === 'hash') return rlpBytes(child.hash)
+  const encoded = encodeNode(child)
+  return encoded.length < 32 ? encoded : rlpBytes(hashNode(child))
+}
+
+export function encodeNode(node: TrieNode): Uint8Array {
+  if (node.encoded) return node.encoded
+  let encoded: Uint8Array
+  if (node.type === 'leaf') {
+    encoded = rlpList([rlpBytes(hexPrefixEncode(node.path, true)), rlpBytes(node.value)])
+  } else if (node.type === 'extension') {
+    encoded = rlpList([rlpBytes(hexPrefixEncode(node.path, false)), childReference(node.child)])
+  } else {
+    const items = node.children.map(childReference)
+    items.push(node.value ? rlpBytes(node.value) : EMPTY_STRING)
+    encoded = rlpList(items)
+  }
+  node.encoded = encoded
+  return encoded
+}
+
+export function hashNode(node: TrieNode): Uint8Array {
+  if (!node.hash) node.hash = keccak256(encodeNode(node))
+  return node.hash
+}
+
+/** True when a parent refers to this node by hash rather than embedding it. */
+export function isHashReferenced(node: TrieNode): boolean {
+  return encodeNode(node).length >= 32
+}
+
+// --- decoding
+
+export class InvalidTrieNodeError extends Error {
+  static code = -32603
+  override name = 'InvalidTrieNodeError'
+}
+
+function decodeChild(raw: Uint8Array | NestedUint8Array): ChildRef {
+  if (Array.isArray(raw)) return decodeRawNode(raw)
+  if (raw.length === 0) return undefined
+  if (raw.length === 32) return { type: 'hash', hash: raw }
+  throw new InvalidTrieNodeError(`invalid child reference of ${raw.length} bytes`)
+}
+
+function decodeRawNode(raw: NestedUint8Array): TrieNode {
+  if (raw.length === 17) {
+    const children = raw.slice(0, 16).map(decodeChild)
+    const value = raw[16]
+    if (Array.isArray(value) || value === undefined) throw new InvalidTrieNodeError('branch value is a list')
+    return branchNode(children, value.length > 0 ? value : undefined)
+  }
+  if (raw.length === 2) {
+    const [pathRaw, second] = raw
+    if (!(pathRaw instanceof Uint8Array) || second === undefined) {
+      throw new InvalidTrieNodeError('node path is a list')
+    }
+    const { path, isLeaf } = hexPrefixDecode(pathRaw)
+    if (isLeaf) {
+      if (Array.isArray(second)) throw new InvalidTrieNodeError('leaf value is a list')
+      return leafNode(path, second)
+    }
+    return extensionNode(path, decodeChild(second))
+  }
+  throw new InvalidTrieNodeError(`a trie node has 2 or 17 items, got ${raw.length}`)
+}
+
+/** Decodes a stored node; `hash` (when known) is kept so it is never recomputed. */
+export function decodeNode(encoded: Uint8Array, hash?: Uint8Array): TrieNode {
+  const raw = decode(encoded)
+  if (!Array.isArray(raw)) throw new InvalidTrieNodeError('a trie node is an RLP list')
+  const node = decodeRawNode(raw)
+  node.encoded = encoded
+  if (hash) {
+    node.hash = hash
+    node.stored = true
+  }
+  return node
+}
