@@ -102,7 +102,7 @@ export function rlpList(items: Uint8Array[]): Uint8Array {
 }
 
 /** The RLP item a parent holds for `child`: the child inline when its encoding is under 32 bytes. */
-function childReference(child: ChildRef): Uint8Array {
+export function childReference(child: ChildRef): Uint8Array {
   if (child === undefined) return EMPTY_STRING
   if (child.type === 'hash') return rlpBytes(child.hash)
   const encoded = encodeNode(child)

@@ -1,5 +1,5 @@
-import { RLP } from '@ethereumjs/rlp'
 import { createMerkleProof, createMPT, verifyMerkleProof } from '@ethereumjs/mpt'
+import { RLP } from '@ethereumjs/rlp'
 import { describe, expect, test } from 'vitest'
 import { EMPTY_TRIE_ROOT, keccak256 } from '../crypto/hash.js'
 import { bytesToHex } from '../util/hex.js'

@@ -1,0 +1,118 @@
+/**
+ * What changed between two roots of a trie, found by walking both and skipping every subtree whose
+ * reference (hash or inline encoding) is the same on both sides. Used to move the flat state to an
+ * older root (snapshot revert, reorg) at a cost proportional to what differs, not to the state size.
+ */
+import { EMPTY_TRIE_ROOT } from '../crypto/hash.js'
+import { bytesToHex, equalBytes } from '../util/hex.js'
+import { concatNibbles } from './nibbles.js'
+import { type ChildRef, childReference, decodeNode, type TrieNode } from './node.js'
+import type { TrieNodeStore } from './store.js'
+
+export interface TrieDifference {
+  /** The full key (for a secure trie: the hashed key). */
+  key: Uint8Array
+  /** Value under `from`; undefined when absent there. */
+  before: Uint8Array | undefined
+  /** Value under `to`; undefined when absent there. */
+  after: Uint8Array | undefined
+}
+
+async function resolve(store: TrieNodeStore, ref: ChildRef): Promise<TrieNode | undefined> {
+  if (ref === undefined || ref.type !== 'hash') return ref
+  return decodeNode(await store.load(ref.hash), ref.hash)
+}
+
+function nibblesToKey(nibbles: Uint8Array): Uint8Array {
+  if (nibbles.length % 2 !== 0) throw new Error('a trie value sits at an odd nibble path')
+  const out = new Uint8Array(nibbles.length / 2)
+  for (let i = 0; i < out.length; i++)
+    out[i] = ((nibbles[2 * i] as number) << 4) | (nibbles[2 * i + 1] as number)
+  return out
+}
+
+async function collect(
+  store: TrieNodeStore,
+  ref: ChildRef,
+  prefix: Uint8Array,
+  out: Map<string, [Uint8Array, Uint8Array]>,
+): Promise<void> {
+  const node = await resolve(store, ref)
+  if (!node) return
+  if (node.type === 'leaf') {
+    const key = nibblesToKey(concatNibbles(prefix, node.path))
+    out.set(bytesToHex(key), [key, node.value])
+  } else if (node.type === 'extension') {
+    await collect(store, node.child, concatNibbles(prefix, node.path), out)
+  } else {
+    if (node.value) {
+      const key = nibblesToKey(prefix)
+      out.set(bytesToHex(key), [key, node.value])
+    }
+    for (let i = 0; i < 16; i++)
+      await collect(store, node.children[i], concatNibbles(prefix, Uint8Array.of(i)), out)
+  }
+}
+
+async function diffRefs(
+  store: TrieNodeStore,
+  from: ChildRef,
+  to: ChildRef,
+  prefix: Uint8Array,
+  out: TrieDifference[],
+): Promise<void> {
+  if (equalBytes(childReference(from), childReference(to))) return
+  const a = await resolve(store, from)
+  const b = await resolve(store, to)
+  if (a?.type === 'branch' && b?.type === 'branch') {
+    const valueA = a.value
+    const valueB = b.value
+    if (!(valueA && valueB && equalBytes(valueA, valueB)) && (valueA || valueB)) {
+      out.push({ key: nibblesToKey(prefix), before: valueA, after: valueB })
+    }
+    for (let i = 0; i < 16; i++) {
+      await diffRefs(store, a.children[i], b.children[i], concatNibbles(prefix, Uint8Array.of(i)), out)
+    }
+    return
+  }
+  if (a?.type === 'extension' && b?.type === 'extension' && equalBytes(a.path, b.path)) {
+    await diffRefs(store, a.child, b.child, concatNibbles(prefix, a.path), out)
+    return
+  }
+  // Shapes differ here (a split or a merge): compare the leaves below both sides.
+  const before = new Map<string, [Uint8Array, Uint8Array]>()
+  const after = new Map<string, [Uint8Array, Uint8Array]>()
+  await collect(store, a, prefix, before)
+  await collect(store, b, prefix, after)
+  for (const [id, [key, value]] of before) {
+    const other = after.get(id)
+    if (!other || !equalBytes(other[1], value)) out.push({ key, before: value, after: other?.[1] })
+  }
+  for (const [id, [key, value]] of after)
+    if (!before.has(id)) out.push({ key, before: undefined, after: value })
+}
+
+/** Every key whose value differs between the trie at `fromRoot` and the trie at `toRoot`. */
+export async function diffTries(
+  store: TrieNodeStore,
+  fromRoot: Uint8Array,
+  toRoot: Uint8Array,
+): Promise<TrieDifference[]> {
+  const out: TrieDifference[] = []
+  await diffRefs(store, rootRef(fromRoot), rootRef(toRoot), new Uint8Array(0), out)
+  return out
+}
+
+/** Every key and value of the trie at `root`. */
+export async function listTrie(
+  store: TrieNodeStore,
+  root: Uint8Array,
+): Promise<Array<[Uint8Array, Uint8Array]>> {
+  const out = new Map<string, [Uint8Array, Uint8Array]>()
+  await collect(store, rootRef(root), new Uint8Array(0), out)
+  return [...out.values()]
+}
+
+function rootRef(root: Uint8Array): ChildRef {
+  return equalBytes(root, EMPTY_TRIE_ROOT) ? undefined : { type: 'hash', hash: root }
+}
