@@ -1,0 +1,142 @@
+/**
+ * secp256k1 public-key recovery behind one function, with two interchangeable backends:
+ *
+ * - `noble` (@noble/curves, pure JS): always available, ~585 recoveries/s on the reference machine.
+ * - `libsecp256k1-wasm` (tiny-secp256k1, WASM build of libsecp256k1): ~5× faster, but it needs
+ *   WebAssembly (MV3: `'wasm-unsafe-eval'` in the extension CSP) and a bundler that can load its
+ *   `.wasm` import (see SECP256K1_WASM.md in this folder).
+ *
+ * Recovery starts on noble so a node works everywhere; a host calls `enableFastRecovery()` once at
+ * start-up and keeps noble if WASM cannot load. The fast backend is only installed after it has
+ * recovered a known vector to the same key as noble.
+ */
+import { secp256k1 } from '@noble/curves/secp256k1.js'
+import { keccak256 } from '../crypto/hash.js'
+import { type Address, bigintToPaddedBytes, bytesToHex, equalBytes } from '../util/hex.js'
+
+export const SECP256K1_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
+
+export type RecoveryBackendName = 'noble' | 'libsecp256k1-wasm'
+
+export interface RecoveryBackend {
+  readonly name: RecoveryBackendName
+  /** 65-byte uncompressed public key, or null when the signature does not recover to a point. */
+  recoverPublicKey(messageHash: Uint8Array, signature64: Uint8Array, recoveryId: number): Uint8Array | null
+}
+
+/** The subset of tiny-secp256k1's API this module uses. */
+export interface TinySecp256k1Like {
+  recover(
+    hash: Uint8Array,
+    signature: Uint8Array,
+    recoveryId: 0 | 1 | 2 | 3,
+    compressed?: boolean,
+  ): Uint8Array | null
+}
+
+export const nobleBackend: RecoveryBackend = {
+  name: 'noble',
+  recoverPublicKey(messageHash, signature64, recoveryId) {
+    try {
+      const signature = secp256k1.Signature.fromBytes(signature64, 'compact').addRecoveryBit(recoveryId)
+      return signature.recoverPublicKey(messageHash).toBytes(false)
+    } catch {
+      return null
+    }
+  },
+}
+
+export function tinySecp256k1Backend(lib: TinySecp256k1Like): RecoveryBackend {
+  return {
+    name: 'libsecp256k1-wasm',
+    recoverPublicKey(messageHash, signature64, recoveryId) {
+      try {
+        return lib.recover(messageHash, signature64, recoveryId as 0 | 1 | 2 | 3, false)
+      } catch {
+        // tiny-secp256k1 throws on out-of-range r/s where noble returns "no point": same meaning here.
+        return null
+      }
+    },
+  }
+}
+
+let activeBackend: RecoveryBackend = nobleBackend
+
+export function recoveryBackend(): RecoveryBackendName {
+  return activeBackend.name
+}
+
+/** Installs a backend after checking it agrees with noble on a fixed vector; returns whether it was installed. */
+export function setRecoveryBackend(backend: RecoveryBackend): boolean {
+  if (backend.name !== 'noble' && !agreesWithNoble(backend)) return false
+  activeBackend = backend
+  return true
+}
+
+/**
+ * Tries to switch recovery to libsecp256k1 (WASM). `load` defaults to a dynamic import of
+ * tiny-secp256k1, which works in Node and pages; a service worker (where `import()` is forbidden)
+ * passes its statically imported module instead: `enableFastRecovery(async () => ecc)`.
+ * Never throws: on any failure noble stays active. Resolves to the backend in use.
+ */
+export async function enableFastRecovery(
+  load: () => Promise<TinySecp256k1Like> = () => import('tiny-secp256k1'),
+): Promise<RecoveryBackendName> {
+  try {
+    const lib = await load()
+    setRecoveryBackend(tinySecp256k1Backend(lib))
+  } catch {
+    // WASM blocked by CSP, bundler without wasm support, or no WebAssembly: stay on noble.
+  }
+  return activeBackend.name
+}
+
+/** Compact 64-byte r‖s from bigints. */
+export function compactSignature(r: bigint, s: bigint): Uint8Array {
+  const out = new Uint8Array(64)
+  out.set(bigintToPaddedBytes(r, 32), 0)
+  out.set(bigintToPaddedBytes(s, 32), 32)
+  return out
+}
+
+export function publicKeyToAddress(uncompressedPublicKey: Uint8Array): Address {
+  return bytesToHex(keccak256(uncompressedPublicKey.subarray(1)).subarray(12)) as Address
+}
+
+/** Recovers the signer's address, or null when the signature has no valid public key. */
+export function recoverAddress(
+  messageHash: Uint8Array,
+  r: bigint,
+  s: bigint,
+  recoveryId: number,
+): Address | null {
+  if (r <= 0n || s <= 0n || r >= SECP256K1_N || s >= SECP256K1_N) return null
+  const publicKey = activeBackend.recoverPublicKey(messageHash, compactSignature(r, s), recoveryId)
+  return publicKey ? publicKeyToAddress(publicKey) : null
+}
+
+/** Deterministic (RFC 6979), low-s signature of a 32-byte hash. */
+export function signHash(
+  messageHash: Uint8Array,
+  privateKey: Uint8Array,
+): { r: bigint; s: bigint; recoveryId: number } {
+  const signature = secp256k1.Signature.fromBytes(
+    secp256k1.sign(messageHash, privateKey, { prehash: false, lowS: true, format: 'recovered' }),
+    'recovered',
+  )
+  return { r: signature.r, s: signature.s, recoveryId: signature.recovery ?? 0 }
+}
+
+export function privateKeyToAddress(privateKey: Uint8Array): Address {
+  return publicKeyToAddress(secp256k1.getPublicKey(privateKey, false))
+}
+
+function agreesWithNoble(backend: RecoveryBackend): boolean {
+  const hash = keccak256(Uint8Array.of(0x72, 0x73, 0x6b))
+  const key = keccak256(Uint8Array.of(0x63, 0x6f, 0x77))
+  const { r, s, recoveryId } = signHash(hash, key)
+  const signature = compactSignature(r, s)
+  const expected = nobleBackend.recoverPublicKey(hash, signature, recoveryId)
+  const actual = backend.recoverPublicKey(hash, signature, recoveryId)
+  return expected !== null && actual !== null && equalBytes(expected, actual)
+}
