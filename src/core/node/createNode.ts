@@ -1,0 +1,131 @@
+/**
+ * `createNode` — the node every transport adapts: the extension's background, the HTTP server,
+ * the library's EIP-1193 provider. Storage and clock are injected (core has no globals).
+ * First version: serves the methods that need no chain; the chain engine is opened here later.
+ */
+import { type Clock, systemClock } from '../clock/clock.js'
+import { NETWORKS, type NetworkConfig, type NetworkName } from '../network/networks.js'
+import { DEFAULT_PROFILE, PROFILES, type Profile, type ProfileName } from '../network/profiles.js'
+import { createClientInfo } from '../rpc/clientVersion.js'
+import type { MethodContext, Platform } from '../rpc/context.js'
+import { createDispatcher, type RequestRecord } from '../rpc/dispatch.js'
+import { type DispatchResult, failure } from '../rpc/envelope.js'
+import { DisconnectedError } from '../rpc/errors/provider.js'
+import { createRegistry, type MethodRegistry } from '../rpc/registry.js'
+import type { KeyValueStore } from '../storage/types.js'
+import type { Address } from '../util/hex.js'
+import type { ChainEngine } from './engineApi.js'
+
+/** Events a node emits. Extended as the engine grows (blocks, subscriptions…). */
+export interface NodeEventMap {
+  /** Every handled request, with timing: the request log and the panel read this. */
+  request: RequestRecord
+  /** Something threw that is not an RPC error: a bug. It was answered with -32603. */
+  internalError: unknown
+  /** EIP-1193 `message` payloads (`eth_subscription` notifications). */
+  message: { type: string; data: unknown }
+  close: undefined
+}
+
+export type NodeEventName = keyof NodeEventMap
+export type NodeEventListener<E extends NodeEventName> = (payload: NodeEventMap[E]) => void
+
+export interface CreateNodeParameters {
+  /** Network name or config; default `testnet` (chain id 31). */
+  network?: NetworkName | NetworkConfig
+  /** This network's store; the node owns it from now on and closes it on `close()`. */
+  storage: KeyValueStore
+  /** Default: the system clock. */
+  clock?: Clock
+  /** Default: `rpc-api`. */
+  profile?: ProfileName
+  /** For `web3_clientVersion` (core cannot read `process` or `navigator`). */
+  platform?: Platform
+  /** The node's own accounts, for `eth_accounts` in the `rskj` profile. Default: none. */
+  accounts?: () => Promise<readonly Address[]>
+}
+
+export interface DevNode {
+  readonly network: NetworkConfig
+  readonly profile: Profile
+  readonly registry: MethodRegistry
+  /**
+   * One JSON-RPC request object, a batch array, or JSON text. Resolves to the response, an array
+   * for a batch, or `undefined` for notifications. Never rejects: failures are error responses.
+   */
+  request(input: unknown): Promise<DispatchResult>
+  on<E extends NodeEventName>(event: E, listener: NodeEventListener<E>): void
+  off<E extends NodeEventName>(event: E, listener: NodeEventListener<E>): void
+  /** Stops serving (requests then answer 4900) and closes the storage. */
+  close(): Promise<void>
+}
+
+export type CreateNodeReturnType = DevNode
+
+function resolveNetwork(network: NetworkName | NetworkConfig | undefined): NetworkConfig {
+  if (network === undefined) return NETWORKS.testnet
+  if (typeof network !== 'string') return network
+  const config = NETWORKS[network]
+  if (!config) throw new Error(`unknown network "${network}": use mainnet, testnet or regtest`)
+  return config
+}
+
+export async function createNode({
+  network,
+  storage,
+  clock = systemClock,
+  profile = DEFAULT_PROFILE,
+  platform,
+  accounts = async () => [],
+}: CreateNodeParameters): Promise<CreateNodeReturnType> {
+  const networkConfig = resolveNetwork(network)
+  const profileConfig = PROFILES[profile]
+  if (!profileConfig) throw new Error(`unknown profile "${profile}": use rpc-api or rskj`)
+  const listeners = new Map<NodeEventName, Set<(payload: never) => void>>()
+  const emit = <E extends NodeEventName>(event: E, payload: NodeEventMap[E]) => {
+    for (const listener of listeners.get(event) ?? []) (listener as NodeEventListener<E>)(payload)
+  }
+  const registry = createRegistry()
+  // The engine arrives with the chain; until then no served method reads it.
+  const engine: ChainEngine = {}
+  const context: MethodContext = {
+    network: networkConfig,
+    profile: profileConfig,
+    clock,
+    client: createClientInfo(platform),
+    registry,
+    accounts,
+    engine,
+  }
+  const dispatcher = createDispatcher({
+    registry,
+    context,
+    onRequest: (record) => emit('request', record),
+    onInternalError: (error) => emit('internalError', error),
+  })
+  let closed = false
+
+  return {
+    network: networkConfig,
+    profile: profileConfig,
+    registry,
+    async request(input) {
+      if (closed) return failure(null, new DisconnectedError('The node is closed.').toJSON())
+      return dispatcher.dispatch(input)
+    },
+    on(event, listener) {
+      const set = listeners.get(event) ?? new Set()
+      set.add(listener as (payload: never) => void)
+      listeners.set(event, set)
+    },
+    off(event, listener) {
+      listeners.get(event)?.delete(listener as (payload: never) => void)
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      await storage.close()
+      emit('close', undefined)
+    },
+  }
+}

@@ -1,0 +1,182 @@
+/**
+ * The dispatcher: JSON text or a parsed value in, JSON-RPC 2.0 response(s) out. The envelope is
+ * built here and only here (reference §0, §4.1):
+ * - malformed JSON → -32700 `JSON parse error`, id null;
+ * - not a request object → -32600 `invalid request`; the id is echoed when it is a valid id
+ *   (string, number or null) and null otherwise, as JSON-RPC 2.0 asks;
+ * - a batch of more than 50 → one -32600 with RSKj's text; an empty batch → one -32600;
+ * - a notification (no `id` member) gets no response, not even for an error. RSKj differs: it
+ *   treats `"id": null` as a notification too and still writes errors for notifications; we follow
+ *   JSON-RPC 2.0 (`"id": null` is a request and gets a response with id null);
+ * - `jsonrpc` may be absent (RSKj is lenient), but if present it must be `"2.0"`;
+ * - unknown method → -32601 `method not found`; known but not served → -32601
+ *   `the method <name> does not exist/is not available`.
+ * Batch elements run one after another, in order, as RSKj runs them.
+ */
+import type { MethodContext } from './context.js'
+import { type DispatchResult, failure, type JsonRpcId, type JsonRpcResponse, success } from './envelope.js'
+import type { RpcErrorObject } from './errors/base.js'
+import {
+  InvalidParamsError,
+  InvalidRequestError,
+  MethodNotAvailableError,
+  MethodNotFoundError,
+  ParseError,
+} from './errors/rpc.js'
+import { type InternalErrorListener, toRpcError } from './errors/toRpcError.js'
+import { parseParams } from './params.js'
+import type { MethodRegistry } from './registry.js'
+
+export const MAX_BATCH_SIZE = 50
+
+/** One handled request, for request logs and the panel. */
+export interface RequestRecord {
+  id: JsonRpcId
+  /** Undefined when the request was not a valid request object. */
+  method: string | undefined
+  params: unknown
+  notification: boolean
+  result?: unknown
+  error?: RpcErrorObject
+  durationMs: number
+}
+
+export type RequestListener = (record: RequestRecord) => void
+
+export interface CreateDispatcherParameters {
+  registry: MethodRegistry
+  context: MethodContext
+  onRequest?: RequestListener
+  onInternalError?: InternalErrorListener
+  /** Monotonic milliseconds for durations; defaults to `performance.now()`. */
+  now?: () => number
+  maxBatchSize?: number
+}
+
+export interface Dispatcher {
+  /** `input` is either JSON text or an already parsed JSON value. */
+  dispatch(input: unknown): Promise<DispatchResult>
+}
+
+type Outcome = { result: unknown } | { error: RpcErrorObject }
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function isValidId(value: unknown): value is JsonRpcId {
+  return value === null || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))
+}
+
+const BLOCK_PARAM_TYPES = new Set(['TAG', 'BLOCK', 'BLOCK_EXT'])
+
+export function createDispatcher({
+  registry,
+  context,
+  onRequest,
+  onInternalError,
+  now = () => performance.now(),
+  maxBatchSize = MAX_BATCH_SIZE,
+}: CreateDispatcherParameters): Dispatcher {
+  function report(record: RequestRecord): void {
+    if (!onRequest) return
+    try {
+      onRequest(record)
+    } catch (e) {
+      // A failing log listener must not change the answer; it is still a bug worth logging.
+      onInternalError?.(e)
+    }
+  }
+
+  async function invoke(method: string, params: readonly unknown[]): Promise<unknown> {
+    const entry = registry.get(method)
+    if (!entry) throw new MethodNotFoundError()
+    if (entry.status !== 'implemented' || !entry.definition) throw new MethodNotAvailableError(method)
+    const canonical = entry.aliasOf ?? method
+    if (context.profile.pendingRefusedBy.has(canonical)) {
+      entry.params.forEach((spec, i) => {
+        if (BLOCK_PARAM_TYPES.has(spec.type) && params[i] === 'pending') {
+          throw new InvalidParamsError(
+            `invalid argument ${i}: 'pending' is not supported by ${method} on this service; use 'latest' or a block number`,
+          )
+        }
+      })
+    }
+    const parsed = parseParams(entry.definition.params, params)
+    const result = await entry.definition.handler(context, parsed)
+    // Methods without a value (RSKj's Java `void`) answer `null`.
+    return result === undefined ? null : result
+  }
+
+  async function handleOne(raw: unknown): Promise<JsonRpcResponse | undefined> {
+    const started = now()
+    const finish = (id: JsonRpcId, method: string | undefined, notification: boolean, outcome: Outcome) => {
+      report({
+        id,
+        method,
+        params: isPlainObject(raw) ? raw.params : undefined,
+        notification,
+        ...outcome,
+        durationMs: now() - started,
+      })
+      if (notification) return undefined
+      return 'error' in outcome ? failure(id, outcome.error) : success(id, outcome.result)
+    }
+    if (!isPlainObject(raw))
+      return finish(null, undefined, false, { error: new InvalidRequestError().toJSON() })
+    const notification = !('id' in raw) || raw.id === undefined
+    if (!notification && !isValidId(raw.id)) {
+      return finish(null, undefined, false, { error: new InvalidRequestError().toJSON() })
+    }
+    const id = notification ? null : (raw.id as JsonRpcId)
+    const method = typeof raw.method === 'string' && raw.method !== '' ? raw.method : undefined
+    const badEnvelope =
+      (raw.jsonrpc !== undefined && raw.jsonrpc !== '2.0') ||
+      method === undefined ||
+      (raw.params !== undefined && typeof raw.params !== 'object')
+    // An invalid request is answered even without an id: it is not a valid notification either.
+    if (badEnvelope) return finish(id, method, false, { error: new InvalidRequestError().toJSON() })
+    try {
+      if (raw.params !== undefined && raw.params !== null && !Array.isArray(raw.params)) {
+        throw new InvalidParamsError('invalid params: pass parameters as a positional array')
+      }
+      const params = Array.isArray(raw.params) ? (raw.params as unknown[]) : []
+      return finish(id, method, notification, { result: await invoke(method, params) })
+    } catch (e) {
+      return finish(id, method, notification, { error: toRpcError(e, onInternalError) })
+    }
+  }
+
+  async function dispatchParsed(value: unknown): Promise<DispatchResult> {
+    if (!Array.isArray(value)) return handleOne(value)
+    if (value.length === 0) return failure(null, new InvalidRequestError().toJSON())
+    if (value.length > maxBatchSize) {
+      return failure(
+        null,
+        new InvalidRequestError(
+          `Cannot dispatch batch requests. ${maxBatchSize} is the max number of supported batch requests`,
+        ).toJSON(),
+      )
+    }
+    const responses: JsonRpcResponse[] = []
+    for (const item of value) {
+      const response = await handleOne(item)
+      if (response) responses.push(response)
+    }
+    // A batch of notifications only gets no response at all (JSON-RPC 2.0 §6).
+    return responses.length > 0 ? responses : undefined
+  }
+
+  return {
+    async dispatch(input) {
+      if (typeof input !== 'string') return dispatchParsed(input)
+      let parsed: unknown
+      try {
+        parsed = JSON.parse(input)
+      } catch {
+        return failure(null, new ParseError().toJSON())
+      }
+      return dispatchParsed(parsed)
+    },
+  }
+}

@@ -1,0 +1,18 @@
+/**
+ * The one place where anything thrown inside the node becomes a JSON-RPC `error` member.
+ * Domain errors that are not `RpcError`s get a branch here, never a try/catch in a method.
+ */
+import { RpcError, type RpcErrorObject } from './base.js'
+import { InternalError } from './rpc.js'
+
+export type InternalErrorListener = (error: unknown) => void
+
+/**
+ * Maps a thrown value to the wire. Anything unknown is a bug: it becomes -32603
+ * `Internal server error` and is handed to `onInternalError` so it gets logged, not swallowed.
+ */
+export function toRpcError(error: unknown, onInternalError?: InternalErrorListener): RpcErrorObject {
+  if (error instanceof RpcError) return error.toJSON()
+  onInternalError?.(error)
+  return new InternalError({ cause: error }).toJSON()
+}

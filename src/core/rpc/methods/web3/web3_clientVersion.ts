@@ -1,0 +1,8 @@
+/** Handler for `web3_clientVersion`: `rsk-devnode/<version>/<os>/<runtime>/<build>`, like RSKj's `RskJ/9.0.3/Linux/Java17/…`. */
+import { defineMethod } from '../../defineMethod.js'
+
+export const web3_clientVersion = defineMethod({
+  name: 'web3_clientVersion',
+  params: [],
+  handler: (context) => context.client.clientVersion,
+})
