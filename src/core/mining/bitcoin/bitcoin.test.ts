@@ -85,7 +85,7 @@ describe('Bitcoin transaction', () => {
           witness: [new Uint8Array(71).fill(1), new Uint8Array(33).fill(2)],
         },
       ],
-      outputs: [{ value: 12345n, scriptPubKey: hexToBytes('0014' + '11'.repeat(20)) }],
+      outputs: [{ value: 12345n, scriptPubKey: hexToBytes(`0014${'11'.repeat(20)}`) }],
       lockTime: 0,
     }
     const withWitness = serializeTransactionForBlock(tx)

@@ -1,0 +1,102 @@
+/**
+ * The merged-mining coinbase: the Bitcoin transaction that commits to an RSK block by carrying
+ * `RSKBLOCK:` followed by the block's hashForMergedMining, and its compressed form as RSKj stores it.
+ */
+import { sha256 } from '../crypto/hash'
+import { concatBytes, utf8ToBytes } from '../util/hex'
+import { ByteWriter } from './bitcoin/byteIo'
+import { sha256Midstate, stateToBytes } from './bitcoin/sha256Midstate'
+import type { BitcoinTransaction } from './bitcoin/transaction'
+
+/** `RskMiningConstants.RSK_TAG`: the 9 ASCII bytes `RSKBLOCK:`. */
+export const RSK_TAG = utf8ToBytes('RSKBLOCK:')
+const OP_RETURN = 0x6a
+const COINBASE_MARKER = utf8ToBytes('/rsk-devnode/')
+/** 3.125 BTC: the Bitcoin block subsidy since the 2024 halving, for a realistic-looking coinbase. */
+const SUBSIDY_SATOSHIS = 312_500_000n
+
+/** Index of the last occurrence of `pattern` in `data`, or -1 (`Collections.lastIndexOfSubList`). */
+export function lastIndexOfBytes(data: Uint8Array, pattern: Uint8Array): number {
+  outer: for (let i = data.length - pattern.length; i >= 0; i--) {
+    for (let j = 0; j < pattern.length; j++) if (data[i + j] !== pattern[j]) continue outer
+    return i
+  }
+  return -1
+}
+
+/** Index of the first occurrence of `pattern` in `data`, or -1. */
+export function indexOfBytes(data: Uint8Array, pattern: Uint8Array): number {
+  outer: for (let i = 0; i + pattern.length <= data.length; i++) {
+    for (let j = 0; j < pattern.length; j++) if (data[i + j] !== pattern[j]) continue outer
+    return i
+  }
+  return -1
+}
+
+export type BuildMergedMiningCoinbaseParameters = {
+  hashForMergedMining: Uint8Array
+  /** Makes the coinbase (payout script, extranonce) unique per block and reproducible. */
+  seed: Uint8Array
+  /** Bumped when the 2^32 header nonces are exhausted, as pools roll the extranonce. */
+  extraNonce?: number
+}
+
+/**
+ * A coinbase shaped like a mining pool's: one input whose script holds an extranonce and a
+ * marker, a payout output, and a zero-value `OP_RETURN RSKBLOCK:<hash>` output — the exact
+ * layout of Rootstock mainnet blocks. About 156 bytes, so its compressed form keeps a midstate.
+ */
+export function buildMergedMiningCoinbase({
+  hashForMergedMining,
+  seed,
+  extraNonce = 0,
+}: BuildMergedMiningCoinbaseParameters): BitcoinTransaction {
+  if (hashForMergedMining.length !== 32) throw new RangeError('hashForMergedMining must be 32 bytes')
+  const derived = sha256(concatBytes(seed, utf8ToBytes('coinbase')))
+  const extraNonceBytes = new ByteWriter(8).bytes(derived.subarray(0, 4)).uint32le(extraNonce).toBytes()
+  const scriptSig = new ByteWriter(32).varBytes(extraNonceBytes).varBytes(COINBASE_MARKER).toBytes()
+  // Pay-to-witness-pubkey-hash: OP_0 PUSH20 <20 bytes>.
+  const payoutScript = concatBytes(Uint8Array.of(0x00, 0x14), derived.subarray(4, 24))
+  // Pools write the tag right after OP_RETURN without a push opcode; RSKj only looks for the bytes.
+  const tagScript = concatBytes(Uint8Array.of(OP_RETURN), RSK_TAG, hashForMergedMining)
+  return {
+    version: 2,
+    inputs: [
+      { previousTxid: new Uint8Array(32), previousIndex: 0xffffffff, scriptSig, sequence: 0xffffffff },
+    ],
+    outputs: [
+      { value: SUBSIDY_SATOSHIS, scriptPubKey: payoutScript },
+      { value: 0n, scriptPubKey: tagScript },
+    ],
+    lockTime: 0,
+  }
+}
+
+/**
+ * `MinerServerImpl.compressCoinbase`: SHA-256 the coinbase up to the 64-byte boundary at or
+ * before the `RSKBLOCK:` tag and keep `byteCount (8 bytes BE) || H0..H7 (32 bytes)` followed by
+ * every byte from that boundary on. `lastOccurrence` picks the last tag (RSKj's default) or the first.
+ */
+export function compressCoinbase(serializedCoinbase: Uint8Array, lastOccurrence = true): Uint8Array {
+  const tagPosition = lastOccurrence
+    ? lastIndexOfBytes(serializedCoinbase, RSK_TAG)
+    : indexOfBytes(serializedCoinbase, RSK_TAG)
+  // Without a tag RSKj hashes nothing (Java's -1 / 64 is 0) and keeps the whole coinbase as the
+  // tail; validation then rejects the block for its missing tag.
+  const midstate = sha256Midstate(serializedCoinbase, Math.max(tagPosition, 0))
+  const byteCount = new Uint8Array(8)
+  new DataView(byteCount.buffer).setBigUint64(0, BigInt(midstate.byteCount))
+  return concatBytes(byteCount, stateToBytes(midstate.state), serializedCoinbase.subarray(midstate.byteCount))
+}
+
+/**
+ * The 32 bytes after the last `RSKBLOCK:` tag, as `MnrModuleImpl.extractBlockHashForMergedMining`
+ * reads them. Faithful to its quirk: without a tag the position is -1, so it reads bytes 8..40
+ * (and the submission then fails with "could not find hash … in the cache"). Returns null where
+ * RSKj's array copy would throw (fewer than 32 bytes after the read position).
+ */
+export function extractHashForMergedMining(serializedCoinbase: Uint8Array): Uint8Array | null {
+  const start = lastIndexOfBytes(serializedCoinbase, RSK_TAG) + RSK_TAG.length
+  if (start + 32 > serializedCoinbase.length) return null
+  return serializedCoinbase.slice(start, start + 32)
+}

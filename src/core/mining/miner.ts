@@ -1,0 +1,97 @@
+/**
+ * The built-in merged miner: builds a simulated Bitcoin block that commits to an RSK block and
+ * grinds its header until it meets the RSK target, producing the three merged-mining header fields
+ * exactly as a real merged-mining pool submitting through RSKj would leave them.
+ */
+import { concatBytes } from '../util/hex'
+import type { BitcoinBlock } from './bitcoin/block'
+import {
+  type BitcoinHeader,
+  bitcoinHeaderHash,
+  encodeBitcoinHeader,
+  encodeCompactBits,
+} from './bitcoin/header'
+import { coinbaseMerkleBranch, merkleRoot } from './bitcoin/merkle'
+import { serializeTransaction, transactionId, txidOfSerialized } from './bitcoin/transaction'
+import { buildMergedMiningCoinbase, compressCoinbase } from './coinbase'
+import { fillerTransactions } from './fillers'
+import { grindHeaderNonce } from './headerGrinder'
+import { difficultyToTarget } from './target'
+
+/** Version-bits (BIP9) header version with nothing signalled, as current Bitcoin blocks carry. */
+export const MERGED_MINING_HEADER_VERSION = 0x20000000
+
+export type MineMergedMiningFieldsParameters = {
+  /** The RSK block's hashForMergedMining (32 bytes) that the coinbase commits to. */
+  hashForMergedMining: Uint8Array
+  /** The RSK block's difficulty; the target is 2^256 / max(difficulty, 3). */
+  difficulty: bigint
+  /** The parent RSK block's Bitcoin header hash (display order), or 32 zero bytes at genesis. */
+  previousBitcoinHeaderHash: Uint8Array
+  /** Unix seconds for the Bitcoin header (the RSK block's timestamp). */
+  timestamp: number | bigint
+  /** Any bytes that make this block's coinbase and filler transactions unique, e.g. the block number. */
+  seed: Uint8Array
+}
+
+export type MineMergedMiningFieldsReturnType = {
+  /** 80 bytes. */
+  bitcoinMergedMiningHeader: Uint8Array
+  /** RSKj's compressed coinbase: byteCount (8 BE) || SHA-256 state (32) || tail. */
+  bitcoinMergedMiningCoinbaseTransaction: Uint8Array
+  /** RSKIP92 proof: sibling hashes bottom-up, display order, coinbase excluded. */
+  bitcoinMergedMiningMerkleProof: Uint8Array
+  /** Display-order hash of the header; the next block's `previousBitcoinHeaderHash`. */
+  bitcoinHeaderHash: Uint8Array
+  /** The coinbase's full legacy serialization. */
+  fullCoinbase: Uint8Array
+  /** The whole simulated Bitcoin block (header and transactions). */
+  bitcoinBlock: BitcoinBlock
+}
+
+/** Mines the merged-mining fields of one RSK block. Pure: the same inputs give the same bytes. */
+export function mineMergedMiningFields({
+  hashForMergedMining,
+  difficulty,
+  previousBitcoinHeaderHash,
+  timestamp,
+  seed,
+}: MineMergedMiningFieldsParameters): MineMergedMiningFieldsReturnType {
+  if (hashForMergedMining.length !== 32) throw new RangeError('hashForMergedMining must be 32 bytes')
+  if (previousBitcoinHeaderHash.length !== 32)
+    throw new RangeError('previousBitcoinHeaderHash must be 32 bytes')
+  const time = Number(timestamp)
+  if (!Number.isInteger(time) || time < 0 || time > 0xffffffff) {
+    throw new RangeError(`timestamp does not fit a Bitcoin header: ${timestamp}`)
+  }
+  const target = difficultyToTarget(difficulty)
+  const fillers = fillerTransactions(seed)
+  const fillerTxids = fillers.map(transactionId)
+  // Each extranonce gives a fresh coinbase, merkle root and 2^32 nonces, as pools roll it.
+  for (let extraNonce = 0; ; extraNonce++) {
+    const coinbase = buildMergedMiningCoinbase({ hashForMergedMining, seed, extraNonce })
+    const fullCoinbase = serializeTransaction(coinbase)
+    const txids = [txidOfSerialized(fullCoinbase), ...fillerTxids]
+    const header: BitcoinHeader = {
+      version: MERGED_MINING_HEADER_VERSION,
+      previousBlockHash: previousBitcoinHeaderHash,
+      merkleRoot: merkleRoot(txids),
+      time,
+      // Informative only: RSK checks the RSK target, not the Bitcoin header's own bits.
+      bits: encodeCompactBits(target),
+      nonce: 0,
+    }
+    const nonce = grindHeaderNonce({ header: encodeBitcoinHeader(header), target })
+    if (nonce === null) continue
+    header.nonce = nonce
+    const encodedHeader = encodeBitcoinHeader(header)
+    return {
+      bitcoinMergedMiningHeader: encodedHeader,
+      bitcoinMergedMiningCoinbaseTransaction: compressCoinbase(fullCoinbase),
+      bitcoinMergedMiningMerkleProof: concatBytes(...coinbaseMerkleBranch(txids)),
+      bitcoinHeaderHash: bitcoinHeaderHash(encodedHeader),
+      fullCoinbase,
+      bitcoinBlock: { header, transactions: [coinbase, ...fillers] },
+    }
+  }
+}

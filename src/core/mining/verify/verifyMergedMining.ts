@@ -1,0 +1,294 @@
+/**
+ * The merged-mining checker: RSKj's `ProofOfWorkRule.isValid(BlockHeader)` for an RSKIP92 +
+ * RSKIP180 chain, written apart from the miner (own parsing, own hashing path) so each can catch
+ * the other's mistakes. Every check is evaluated when its inputs allow, for display; `valid` and
+ * `reason` follow RSKj's order, where the first failure decides.
+ */
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex, type Hex } from '../../util/hex'
+import { combineLeftRight, MAX_MERKLE_PROOF_LENGTH } from './merkleProof'
+import { sha256Resumed } from './resumedSha256'
+
+/** `RskMiningConstants`. */
+const RSK_TAG = new TextEncoder().encode('RSKBLOCK:')
+const BTC_HEADER_SIZE = 80
+const MIDSTATE_SIZE_TRIMMED = 40
+const MAX_BYTES_AFTER_MERGED_MINING_HASH = 128
+
+export type VerifyMergedMiningParameters = {
+  hashForMergedMining: Uint8Array
+  difficulty: bigint
+  bitcoinMergedMiningHeader: Uint8Array
+  /** Compressed as RSKj stores it: byteCount (8 BE) || SHA-256 state (32) || tail. */
+  bitcoinMergedMiningCoinbaseTransaction: Uint8Array
+  bitcoinMergedMiningMerkleProof: Uint8Array
+}
+
+export type CheckStatus = 'pass' | 'fail' | 'skipped'
+
+export type MergedMiningChecks = {
+  /** The Bitcoin header is exactly 80 bytes. */
+  headerSize: CheckStatus
+  /** Header hash (display order, as an integer) ≤ 2^256 / max(difficulty, 3). */
+  pow: CheckStatus
+  /** The tail holds `RSKBLOCK:` + hashForMergedMining and no later `RSKBLOCK:`. */
+  tag: CheckStatus
+  /** The tag starts before byte 64 of the tail and at most 128 bytes follow the hash. */
+  tagPosition: CheckStatus
+  /** Compressed form has its 40-byte midstate and the whole coinbase is over 64 bytes. */
+  coinbaseLength: CheckStatus
+  /** Proof length is a multiple of 32 and at most 960 bytes. */
+  proofFormat: CheckStatus
+  /** Folding the coinbase txid with the proof gives the header's merkle root. */
+  merkleProof: CheckStatus
+}
+
+export type DecodedBitcoinHeader = {
+  version: number
+  previousBlockHash: Hex
+  merkleRoot: Hex
+  time: number
+  bits: number
+  nonce: number
+}
+
+export type DecodedCoinbase = {
+  /** Bytes of the coinbase summarized by the midstate (a multiple of 64 when built by RSKj). */
+  midstateByteCount: number
+  /** H0..H7 after those bytes. */
+  midstate: Hex
+  tail: Hex
+  /** Where `RSKBLOCK:` + hashForMergedMining starts in the tail, -1 when absent. */
+  tagPositionInTail: number
+  /** The same position counted from the start of the full coinbase, -1 when absent. */
+  tagPositionInCoinbase: number
+  /** Offset of the last `RSKBLOCK:` of any kind in the tail, -1 when none. */
+  lastTagPositionInTail: number
+  /** The 32 bytes after the last `RSKBLOCK:` in the tail, when there are 32. */
+  committedHash: Hex | null
+  /** Bytes after the committed hash; RSKj allows at most 128. */
+  bytesAfterHash: number | null
+  /** midstateByteCount + tail length. */
+  coinbaseLength: number
+}
+
+export type MerklePathStep = {
+  /** The proof's hash at this level (the right-hand node), display order. */
+  sibling: Hex
+  /** combineLeftRight(previous, sibling), display order; null when RSKj refuses the pair. */
+  parent: Hex | null
+}
+
+export type VerifyMergedMiningReturnType = {
+  valid: boolean
+  checks: MergedMiningChecks
+  /** RSKj's reason for the first failing rule, absent when valid. */
+  reason?: string
+  decoded: {
+    header: DecodedBitcoinHeader | null
+    /** Display-order double SHA-256 of the header. */
+    bitcoinHash: Hex | null
+    /** 2^256 / max(difficulty, 3), 32 bytes. */
+    target: Hex
+    coinbase: DecodedCoinbase | null
+    /** Display order: reverse(SHA256(SHA256-resumed(midstate, tail))). */
+    coinbaseTxid: Hex | null
+    merklePath: MerklePathStep[]
+    /** The root the path arrives at, display order. */
+    computedMerkleRoot: Hex | null
+  }
+}
+
+function reversed(bytes: Uint8Array): Uint8Array {
+  return Uint8Array.from(bytes).reverse()
+}
+
+function lastIndexOf(data: Uint8Array, pattern: Uint8Array): number {
+  outer: for (let i = data.length - pattern.length; i >= 0; i--) {
+    for (let j = 0; j < pattern.length; j++) if (data[i + j] !== pattern[j]) continue outer
+    return i
+  }
+  return -1
+}
+
+function decodeHeader(bytes: Uint8Array): DecodedBitcoinHeader {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length)
+  return {
+    version: view.getInt32(0, true),
+    previousBlockHash: bytesToHex(reversed(bytes.subarray(4, 36))),
+    merkleRoot: bytesToHex(reversed(bytes.subarray(36, 68))),
+    time: view.getUint32(68, true),
+    bits: view.getUint32(72, true),
+    nonce: view.getUint32(76, true),
+  }
+}
+
+function decodeCoinbase(compressed: Uint8Array, hashForMergedMining: Uint8Array): DecodedCoinbase {
+  const byteCountBig = new DataView(compressed.buffer, compressed.byteOffset, 8).getBigInt64(0)
+  const midstateByteCount = Number(byteCountBig)
+  const tail = compressed.subarray(MIDSTATE_SIZE_TRIMMED)
+  const expected = new Uint8Array(RSK_TAG.length + 32)
+  expected.set(RSK_TAG)
+  expected.set(hashForMergedMining, RSK_TAG.length)
+  const tagPositionInTail = lastIndexOf(tail, expected)
+  const lastTagPositionInTail = lastIndexOf(tail, RSK_TAG)
+  const hashStart = lastTagPositionInTail + RSK_TAG.length
+  const hasCommittedHash = lastTagPositionInTail >= 0 && hashStart + 32 <= tail.length
+  return {
+    midstateByteCount,
+    midstate: bytesToHex(compressed.subarray(8, MIDSTATE_SIZE_TRIMMED)),
+    tail: bytesToHex(tail),
+    tagPositionInTail,
+    tagPositionInCoinbase: tagPositionInTail < 0 ? -1 : midstateByteCount + tagPositionInTail,
+    lastTagPositionInTail,
+    committedHash: hasCommittedHash ? bytesToHex(tail.subarray(hashStart, hashStart + 32)) : null,
+    bytesAfterHash: tagPositionInTail < 0 ? null : tail.length - tagPositionInTail - expected.length,
+    coinbaseLength: midstateByteCount + tail.length,
+  }
+}
+
+/** Checks one RSK block's merged-mining proof of work as RSKj does. */
+export function verifyMergedMining(parameters: VerifyMergedMiningParameters): VerifyMergedMiningReturnType {
+  const { hashForMergedMining, difficulty, bitcoinMergedMiningHeader: header } = parameters
+  const compressed = parameters.bitcoinMergedMiningCoinbaseTransaction
+  const proof = parameters.bitcoinMergedMiningMerkleProof
+  const failures: string[] = []
+  const fail = (reason: string): CheckStatus => {
+    failures.push(reason)
+    return 'fail'
+  }
+
+  // 1. Merkle proof format (validator constructor; RSKIP180 size cap first).
+  let proofFormat: CheckStatus = 'pass'
+  if (proof.length > MAX_MERKLE_PROOF_LENGTH) {
+    proofFormat = fail(`Partial merkle tree's size is greater than ${MAX_MERKLE_PROOF_LENGTH}`)
+  } else if (proof.length % 32 !== 0) {
+    proofFormat = fail('Partial merkle tree does not have the expected format')
+  }
+
+  // 2. Header size, then proof of work.
+  const headerSize: CheckStatus =
+    header.length === BTC_HEADER_SIZE
+      ? 'pass'
+      : fail(`Bitcoin merged mining header must be ${BTC_HEADER_SIZE} bytes but was ${header.length}`)
+  const target = (1n << 256n) / (difficulty < 3n ? 3n : difficulty)
+  let bitcoinHash: Uint8Array | null = null
+  let pow: CheckStatus = 'skipped'
+  if (headerSize === 'pass') {
+    bitcoinHash = reversed(sha256(sha256(header)))
+    const hashValue = BigInt(bytesToHex(bitcoinHash))
+    pow =
+      hashValue <= target
+        ? 'pass'
+        : fail(`Hash ${hashValue.toString(16)} is higher than target ${target.toString(16)}`)
+  }
+
+  // 3. The coinbase: tag, its position, length.
+  let tag: CheckStatus = 'skipped'
+  let tagPosition: CheckStatus = 'skipped'
+  let coinbaseLength: CheckStatus = 'skipped'
+  let coinbase: DecodedCoinbase | null = null
+  let coinbaseTxid: Uint8Array | null = null
+  if (compressed.length < MIDSTATE_SIZE_TRIMMED) {
+    coinbaseLength = fail(
+      `Compressed coinbase is ${compressed.length} bytes, shorter than its 40-byte midstate`,
+    )
+  } else {
+    coinbase = decodeCoinbase(compressed, hashForMergedMining)
+    if (coinbase.tagPositionInTail === -1) {
+      tag = fail(
+        'bitcoin coinbase transaction tail message does not contain expected RSKBLOCK:RskBlockHeaderHash',
+      )
+    } else {
+      tagPosition =
+        coinbase.tagPositionInTail >= 64
+          ? fail(
+              `bitcoin coinbase transaction tag position is bigger than expected 64. Actual: ${coinbase.tagPositionInTail}.`,
+            )
+          : 'pass'
+      tag =
+        coinbase.tagPositionInTail === coinbase.lastTagPositionInTail
+          ? 'pass'
+          : fail('The valid RSK tag is not the last RSK tag')
+      if (
+        tagPosition === 'pass' &&
+        (coinbase.bytesAfterHash as number) > MAX_BYTES_AFTER_MERGED_MINING_HASH
+      ) {
+        tagPosition = fail('More than 128 bytes after RSK tag')
+      }
+      coinbaseLength =
+        coinbase.coinbaseLength > 64
+          ? 'pass'
+          : fail(
+              `Coinbase transaction must always be greater than 64-bytes long. But it was: ${coinbase.coinbaseLength}`,
+            )
+    }
+    if (Number.isSafeInteger(coinbase.midstateByteCount) && coinbase.midstateByteCount >= 0) {
+      const tail = compressed.subarray(MIDSTATE_SIZE_TRIMMED)
+      const oneRound = sha256Resumed(
+        compressed.subarray(8, MIDSTATE_SIZE_TRIMMED),
+        coinbase.midstateByteCount,
+        tail,
+      )
+      coinbaseTxid = reversed(sha256(oneRound))
+    }
+  }
+
+  // 4. The merkle path from the coinbase to the header's merkle root.
+  const merklePath: MerklePathStep[] = []
+  let computedMerkleRoot: Uint8Array | null = null
+  let merkleProof: CheckStatus = 'skipped'
+  const decodedHeader = headerSize === 'pass' ? decodeHeader(header) : null
+  if (proofFormat === 'pass' && coinbaseTxid !== null && decodedHeader !== null) {
+    let current: Uint8Array | null = coinbaseTxid
+    let refusal: string | null = null
+    for (let offset = 0; offset < proof.length; offset += 32) {
+      const sibling = proof.subarray(offset, offset + 32)
+      if (current !== null) {
+        try {
+          current = combineLeftRight(current, sibling)
+        } catch (error) {
+          refusal = (error as Error).message
+          current = null
+        }
+      }
+      merklePath.push({ sibling: bytesToHex(sibling), parent: current === null ? null : bytesToHex(current) })
+    }
+    computedMerkleRoot = current
+    if (refusal !== null) merkleProof = fail(refusal)
+    else if (current !== null && bytesToHex(current) === decodedHeader.merkleRoot) merkleProof = 'pass'
+    else merkleProof = fail("bitcoin merkle branch doesn't match coinbase and state root")
+  }
+
+  const checks: MergedMiningChecks = {
+    headerSize,
+    pow,
+    tag,
+    tagPosition,
+    coinbaseLength,
+    proofFormat,
+    merkleProof,
+  }
+  const valid = Object.values(checks).every((status) => status === 'pass')
+  return {
+    valid,
+    checks,
+    ...(valid ? {} : { reason: failures[0] ?? 'merged-mining data could not be checked' }),
+    decoded: {
+      header: decodedHeader,
+      bitcoinHash: bitcoinHash === null ? null : bytesToHex(bitcoinHash),
+      target: bytesToHex(targetBytes(target)),
+      coinbase,
+      coinbaseTxid: coinbaseTxid === null ? null : bytesToHex(coinbaseTxid),
+      merklePath,
+      computedMerkleRoot: computedMerkleRoot === null ? null : bytesToHex(computedMerkleRoot),
+    },
+  }
+}
+
+function targetBytes(target: bigint): Uint8Array {
+  const out = new Uint8Array(32)
+  let value = target
+  for (let i = 31; i >= 0; i--, value >>= 8n) out[i] = Number(value & 0xffn)
+  return out
+}
