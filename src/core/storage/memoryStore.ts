@@ -1,7 +1,9 @@
 /**
- * In-memory `KeyValueStore`: a Map for values plus a sorted key array for range scans, so a range
- * costs O(log n + k) rather than a sort per call. Used by tests, the library's default and the
- * HTTP server's ephemeral mode, so it stays fast.
+ * In-memory `KeyValueStore`: a Map for values plus a sorted key index for range scans. Writes
+ * are O(1): new keys wait in a pending list and deletions only mark the index stale; the next
+ * range merges the sorted pending keys in one O(n + p log p) pass. Random-key workloads (trie
+ * nodes keyed by hash) therefore stay fast, and a range is a binary search plus the keys it returns.
+ * Used by tests, the library's default and the HTTP server's ephemeral mode.
  */
 import type { KeyValueStore, KvOperation, KvRange } from './types.js'
 import { validateOperations } from './validate.js'
@@ -18,22 +20,54 @@ function lowerBound(keys: string[], key: string): number {
   return lo
 }
 
+const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
 export function createMemoryStore(): KeyValueStore {
   const values = new Map<string, Uint8Array>()
-  const keys: string[] = []
+  /** Sorted; may hold deleted keys until the next compaction. */
+  let sorted: string[] = []
+  /** Keys added since the last compaction, unsorted, possibly repeated or already in `sorted`. */
+  let pending: string[] = []
+  let stale = false
   let closed = false
 
   const assertOpen = () => {
     if (closed) throw new Error('the store is closed')
   }
   const putOne = (key: string, value: Uint8Array) => {
-    if (!values.has(key)) keys.splice(lowerBound(keys, key), 0, key)
+    if (!values.has(key)) {
+      pending.push(key)
+      stale = true
+    }
     // Copies keep the stored bytes safe from callers that reuse their buffers.
     values.set(key, value.slice())
   }
   const deleteOne = (key: string) => {
-    if (!values.delete(key)) return
-    keys.splice(lowerBound(keys, key), 1)
+    if (values.delete(key)) stale = true
+  }
+  /** Merges pending keys into the index and drops deleted ones: one linear pass. */
+  const compact = () => {
+    if (!stale) return
+    pending.sort(byCodeUnit)
+    const merged: string[] = []
+    let i = 0
+    let j = 0
+    while (i < sorted.length || j < pending.length) {
+      const a = sorted[i]
+      const b = pending[j]
+      let next: string
+      if (b === undefined || (a !== undefined && a <= b)) {
+        next = a as string
+        i++
+      } else {
+        next = b
+        j++
+      }
+      if (values.has(next) && merged[merged.length - 1] !== next) merged.push(next)
+    }
+    sorted = merged
+    pending = []
+    stale = false
   }
 
   return {
@@ -53,6 +87,8 @@ export function createMemoryStore(): KeyValueStore {
     },
     async range({ gte, lt, reverse = false, limit }: KvRange) {
       assertOpen()
+      compact()
+      const keys = sorted
       const start = gte === undefined ? 0 : lowerBound(keys, gte)
       const end = lt === undefined ? keys.length : lowerBound(keys, lt)
       const max = limit === undefined ? Number.POSITIVE_INFINITY : limit
