@@ -1,0 +1,106 @@
+/**
+ * The MV3 service worker (a Firefox event page with the same code). Listeners are registered
+ * synchronously on the first turn, so a Port that wakes the worker is never missed; everything
+ * else (databases, nodes) opens lazily on first use.
+ */
+import { DEVTOOLS_PORT_NAME, PAGE_PORT_NAME, type RelayToBackground } from '../shared/protocol.js'
+import { createIdbWalletStore, openExtensionDb } from './db.js'
+import { browserPlatform, createNodeOpener } from './nodeFactory.js'
+import { handlePanelMessage, isPanelMessage } from './panel.js'
+import { createRequestLog } from './requestLog.js'
+import { type BackgroundService, createBackgroundService } from './service.js'
+
+let servicePromise: Promise<BackgroundService> | null = null
+
+function service(): Promise<BackgroundService> {
+  servicePromise ??= openExtensionDb(indexedDB).then((db) =>
+    createBackgroundService({
+      openNode: createNodeOpener(browserPlatform(navigator)),
+      store: createIdbWalletStore(db),
+      log: createRequestLog(db),
+      now: () => Date.now(),
+      elapsed: () => performance.now(),
+      newId: () => crypto.randomUUID(),
+      showApprovalUi: () => {
+        chrome.windows?.create({
+          url: chrome.runtime.getURL('src/wallet/popup/index.html'),
+          type: 'popup',
+          width: 380,
+          height: 560,
+        })
+      },
+    }),
+  )
+  servicePromise.catch(() => {
+    servicePromise = null
+  })
+  return servicePromise
+}
+
+/** The browser's word for the sender's origin; a page cannot choose it. */
+function senderOrigin(sender: chrome.runtime.MessageSender | undefined): string | null {
+  if (sender?.origin) return sender.origin
+  if (sender?.url) {
+    try {
+      return new URL(sender.url).origin
+    } catch {
+      return null
+    }
+  }
+  return null
+}
+
+function isRelayRequest(data: unknown): data is RelayToBackground {
+  if (!data || typeof data !== 'object') return false
+  const m = data as Partial<RelayToBackground>
+  return (
+    m.kind === 'request' && typeof m.id === 'string' && !!m.request && typeof m.request.method === 'string'
+  )
+}
+
+const extensionOrigin = new URL(chrome.runtime.getURL('')).origin
+
+chrome.runtime.onConnect.addListener((port) => {
+  // Ports from other extensions never reach onConnect (no externally_connectable), but check anyway.
+  if (port.sender?.id !== chrome.runtime.id) return port.disconnect()
+  const origin = senderOrigin(port.sender)
+  let open = true
+  const send = (message: unknown) => {
+    if (!open) return
+    try {
+      port.postMessage(message)
+    } catch {
+      open = false
+    }
+  }
+
+  if (port.name === PAGE_PORT_NAME && port.sender?.tab && origin && origin !== extensionOrigin) {
+    const page = { origin, send }
+    port.onDisconnect.addListener(() => {
+      open = false
+      void service().then((s) => s.disconnectPage(page))
+    })
+    port.onMessage.addListener((message: unknown) => {
+      if (!isRelayRequest(message)) return
+      void service().then((s) => s.handlePageRequest(page, message))
+    })
+    void service().then((s) => s.connectPage(page))
+    return
+  }
+
+  if (port.name === DEVTOOLS_PORT_NAME && origin === extensionOrigin) {
+    const panel = { send }
+    port.onDisconnect.addListener(() => {
+      open = false
+      void service().then((s) => s.disconnectPanel(panel))
+    })
+    port.onMessage.addListener((message: unknown) => {
+      if (!isPanelMessage(message)) return
+      void service().then((s) => handlePanelMessage(s, panel, message))
+    })
+    void service().then((s) => s.connectPanel(panel))
+    return
+  }
+
+  port.disconnect()
+})

@@ -1,0 +1,45 @@
+/**
+ * Opens the node of one network inside the worker: one chain per network, each in its own store.
+ */
+
+import { createNode } from '../core/node/createNode.js'
+import type { Platform } from '../core/rpc/context.js'
+import { createMemoryStore } from '../core/storage/memoryStore.js'
+import type { KeyValueStore } from '../core/storage/types.js'
+import type { NetworkId } from '../shared/protocol.js'
+import type { DevnodeNode, OpenNode } from './nodeHandle.js'
+
+export type OpenChainStore = (network: NetworkId) => Promise<KeyValueStore>
+
+/**
+ * The chain store of a network. Memory until src/core/storage provides the IndexedDB store
+ * (`createIndexedDbStore`); swap it in here and nothing else changes.
+ */
+export const openChainStore: OpenChainStore = async () => createMemoryStore()
+
+export function createNodeOpener(platform: Platform, openStore: OpenChainStore = openChainStore): OpenNode {
+  return async (network: NetworkId): Promise<DevnodeNode> => {
+    const node = await createNode({ network, storage: await openStore(network), platform })
+    return {
+      request: (json) => node.request(json),
+      on: (event, listener) => node.on(event as 'message', listener as (payload: unknown) => void),
+      close: () => node.close(),
+    }
+  }
+}
+
+/** `os` and `runtime` for web3_clientVersion, read from the worker's navigator. */
+export function browserPlatform(nav: { userAgent: string; platform?: string }): Platform {
+  const chrome = /Chrom(?:e|ium)\/(\d+)/.exec(nav.userAgent)
+  const firefox = /Firefox\/(\d+)/.exec(nav.userAgent)
+  const runtime = chrome ? `chrome-${chrome[1]}` : firefox ? `firefox-${firefox[1]}` : 'browser'
+  const p = (nav.platform ?? '').toLowerCase()
+  const os = p.includes('linux')
+    ? 'linux'
+    : p.includes('mac')
+      ? 'darwin'
+      : p.includes('win')
+        ? 'win32'
+        : 'browser'
+  return { os, runtime, build: 'extension' }
+}

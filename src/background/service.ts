@@ -1,0 +1,221 @@
+/**
+ * The background's logic, free of `chrome.*` so that it runs in Node tests: answers page
+ * requests (wallet first, then the selected network's node), logs each one, pushes provider
+ * events to pages and state to DevTools panels. index.ts binds it to runtime Ports.
+ */
+import type { Address } from '../core/util/hex.js'
+import type {
+  BackgroundToPanel,
+  BackgroundToRelay,
+  NetworkId,
+  PanelState,
+  ProviderState,
+  RelayToBackground,
+  RequestLogEntry,
+  RpcErrorPayload,
+} from '../shared/protocol.js'
+import { chainIdHex, chainIdNumber } from '../wallet/chains.js'
+import { NodeRpcError } from '../wallet/errors.js'
+import type { WalletStore } from '../wallet/store.js'
+import { createWallet, type Wallet } from '../wallet/wallet.js'
+import { createNodeRegistry, type JsonRpcResponse, type OpenNode } from './nodeHandle.js'
+import type { RequestLog } from './requestLog.js'
+
+export interface PageConnection {
+  /** The origin the browser reported for the Port's sender frame. */
+  origin: string
+  send(message: BackgroundToRelay): void
+}
+
+export interface PanelConnection {
+  send(message: BackgroundToPanel): void
+}
+
+export interface ServiceDependencies {
+  openNode: OpenNode
+  store: WalletStore
+  log: RequestLog
+  /** Wall-clock milliseconds (log timestamps). */
+  now(): number
+  /** Monotonic milliseconds (durations). */
+  elapsed(): number
+  newId(): string
+  /** Opens the approval popup when "require approval" is on. */
+  showApprovalUi?(): void
+}
+
+/** Remembered answers, so a replayed id is answered without running twice in one worker lifetime. */
+const ANSWER_CACHE = 500
+
+export function toErrorPayload(error: unknown): RpcErrorPayload {
+  if (error && typeof error === 'object' && typeof (error as { code?: unknown }).code === 'number') {
+    const e = error as { code: number; message?: unknown; data?: unknown }
+    const payload: RpcErrorPayload = { code: e.code, message: String(e.message ?? 'Error') }
+    if (e.data !== undefined) payload.data = e.data
+    return payload
+  }
+  // A bug of ours, not a property of the request: the one case for -32603.
+  return { code: -32603, message: error instanceof Error ? error.message : String(error) }
+}
+
+export function createBackgroundService(deps: ServiceDependencies) {
+  const nodes = createNodeRegistry(deps.openNode)
+  const pages = new Set<PageConnection>()
+  const panels = new Set<PanelConnection>()
+  const answers = new Map<string, Promise<BackgroundToRelay>>()
+  let nextNodeId = 1
+
+  async function callNodeOn(network: NetworkId, method: string, params: unknown[]): Promise<unknown> {
+    const node = await nodes.get(network)
+    const response = (await node.request({
+      jsonrpc: '2.0',
+      id: nextNodeId++,
+      method,
+      params,
+    })) as JsonRpcResponse
+    if (response.error) throw new NodeRpcError(response.error)
+    return response.result
+  }
+
+  const wallet: Wallet = createWallet({
+    store: deps.store,
+    callNode: async (method, params) => callNodeOn(await wallet.network(), method, params),
+    onChainChanged: async (network) => {
+      const event = {
+        type: 'chainChanged' as const,
+        chainId: chainIdHex(network),
+        networkVersion: String(chainIdNumber(network)),
+      }
+      for (const page of pages) page.send({ kind: 'event', event })
+    },
+    onAccountsChanged: (origin, accounts) => {
+      for (const page of pages)
+        if (page.origin === origin) page.send({ kind: 'event', event: { type: 'accountsChanged', accounts } })
+    },
+    onApprovalPending: () => deps.showApprovalUi?.(),
+    onStateChanged: () => void broadcastState(),
+    now: deps.now,
+    newId: deps.newId,
+  })
+
+  async function providerState(origin: string): Promise<ProviderState> {
+    const network = await wallet.network()
+    return {
+      chainId: chainIdHex(network),
+      networkVersion: String(chainIdNumber(network)),
+      accounts: await wallet.accountsFor(origin),
+    }
+  }
+
+  /** Runs one request as `origin`: the wallet's methods first, everything else on the node. */
+  async function execute(
+    origin: string,
+    method: string,
+    params: unknown,
+    ids: { requestId?: string; replay?: boolean } = {},
+  ): Promise<{ result?: unknown; error?: RpcErrorPayload; network: NetworkId }> {
+    const network = await wallet.network()
+    try {
+      const handled = await wallet.handle({ origin, ...ids }, method, params)
+      if (handled.handled) return { result: handled.result, network }
+      const node = await nodes.get(network)
+      const request: Record<string, unknown> = { jsonrpc: '2.0', id: nextNodeId++, method }
+      if (params !== undefined) request.params = params
+      const response = (await node.request(request)) as JsonRpcResponse
+      return response.error
+        ? { error: response.error, network }
+        : { result: response.result ?? null, network }
+    } catch (error) {
+      return { error: toErrorPayload(error), network }
+    }
+  }
+
+  async function logRequest(entry: RequestLogEntry): Promise<void> {
+    try {
+      const stored = await deps.log.add(entry)
+      for (const panel of panels) panel.send({ kind: 'log', entry: stored })
+    } catch {
+      // The log is diagnostics: a failed write must not fail the request it describes.
+    }
+  }
+
+  async function answer(page: PageConnection, message: RelayToBackground): Promise<BackgroundToRelay> {
+    const started = deps.elapsed()
+    const { method, params } = message.request
+    const outcome = await execute(page.origin, method, params, {
+      requestId: message.id,
+      replay: message.replay,
+    })
+    const entry: RequestLogEntry = {
+      time: deps.now(),
+      origin: page.origin,
+      network: outcome.network,
+      method,
+      params: params ?? [],
+      durationMs: deps.elapsed() - started,
+    }
+    if (outcome.error) entry.error = outcome.error
+    else entry.result = outcome.result
+    await logRequest(entry)
+    return outcome.error
+      ? { kind: 'response', id: message.id, error: outcome.error }
+      : { kind: 'response', id: message.id, result: outcome.result }
+  }
+
+  async function panelState(): Promise<PanelState> {
+    const network = await wallet.network()
+    return {
+      network,
+      chainId: chainIdHex(network),
+      settings: await wallet.settings(),
+      accounts: (await wallet.keyring.list()).map((a) => a.address),
+      permissions: await wallet.permissions.all(),
+      approvals: wallet.approvals.pending(),
+    }
+  }
+
+  async function broadcastState(): Promise<void> {
+    if (panels.size === 0) return
+    const state = await panelState()
+    for (const panel of panels) panel.send({ kind: 'state', state })
+  }
+
+  return {
+    wallet,
+    nodes,
+    log: deps.log,
+    execute,
+    panelState,
+    broadcastState,
+    logRequest,
+
+    async connectPage(page: PageConnection): Promise<void> {
+      pages.add(page)
+      page.send({ kind: 'ready', state: await providerState(page.origin) })
+    },
+    disconnectPage(page: PageConnection): void {
+      pages.delete(page)
+    },
+    connectPanel(panel: PanelConnection): void {
+      panels.add(panel)
+    },
+    disconnectPanel(panel: PanelConnection): void {
+      panels.delete(panel)
+    },
+
+    /** Answers a page request once per id, even when the relay replays it. */
+    async handlePageRequest(page: PageConnection, message: RelayToBackground): Promise<void> {
+      let pending = answers.get(message.id)
+      if (!pending) {
+        pending = answer(page, message)
+        answers.set(message.id, pending)
+        if (answers.size > ANSWER_CACHE) answers.delete(answers.keys().next().value as string)
+      }
+      page.send(await pending)
+    },
+
+    accountsFor: (origin: string): Promise<Address[]> => wallet.accountsFor(origin),
+  }
+}
+
+export type BackgroundService = ReturnType<typeof createBackgroundService>

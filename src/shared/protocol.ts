@@ -1,0 +1,151 @@
+/**
+ * Every message that crosses a context boundary of the extension, as discriminated unions.
+ *
+ *   page (MAIN world) ──window.postMessage──▶ relay (ISOLATED world) ──Port 'rsk:page'──▶ background
+ *   DevTools panel ──Port 'rsk:devtools'──▶ background
+ *
+ * This file holds types and plain constants only: the MAIN-world provider imports it, and
+ * nothing here may pull code into that script.
+ */
+
+/** Tag on every window message of ours; the relay ignores anything else. */
+export const PAGE_CHANNEL = 'rsk-devnode:provider'
+export const PROTOCOL_VERSION = 1
+export const PAGE_PORT_NAME = 'rsk:page'
+export const DEVTOOLS_PORT_NAME = 'rsk:devtools'
+
+export type NetworkId = 'mainnet' | 'testnet' | 'regtest'
+
+export interface RpcErrorPayload {
+  code: number
+  message: string
+  data?: unknown
+}
+
+export interface RpcRequestPayload {
+  method: string
+  params?: unknown
+}
+
+/** What the page learns when the worker is (again) ready to answer. */
+export interface ProviderState {
+  chainId: `0x${string}`
+  networkVersion: string
+  /** Accounts the page's origin is allowed to see (empty until granted). */
+  accounts: string[]
+}
+
+// ── page ⇄ relay (window.postMessage, same window, targetOrigin = location.origin) ───────────
+
+export type PageToRelay = {
+  channel: typeof PAGE_CHANNEL
+  v: typeof PROTOCOL_VERSION
+  dir: 'page-to-relay'
+} /**
+ * Both scripts run at document_start in different worlds and either may load first: each
+ * says hello on load and answers the other's hello, so neither misses the other.
+ */ & (
+  | { kind: 'hello' }
+  | {
+      kind: 'request'
+      /** Unique within the page load; the relay prefixes it with its session to make it global. */
+      id: number
+      request: RpcRequestPayload
+    }
+)
+
+export type RelayToPage = {
+  channel: typeof PAGE_CHANNEL
+  v: typeof PROTOCOL_VERSION
+  dir: 'relay-to-page'
+} & (
+  | { kind: 'hello' }
+  | { kind: 'response'; id: number; result?: unknown; error?: RpcErrorPayload }
+  | { kind: 'ready'; state: ProviderState }
+  /** The worker cannot answer right now (it is restarting); requests wait and are replayed. */
+  | { kind: 'unavailable'; permanent: boolean; message: string }
+  | { kind: 'event'; event: ProviderEvent }
+)
+
+export type ProviderEvent =
+  | { type: 'chainChanged'; chainId: `0x${string}`; networkVersion: string }
+  | { type: 'accountsChanged'; accounts: string[] }
+  /** An `eth_subscribe` notification, forwarded as EIP-1193 `message`. */
+  | { type: 'message'; message: { type: string; data: unknown } }
+
+// ── relay ⇄ background (Port named PAGE_PORT_NAME) ──────────────────────────────────────────
+
+export type RelayToBackground = {
+  kind: 'request'
+  /** `<relay session>:<page id>`: a replayed request carries the same id and is answered once. */
+  id: string
+  request: RpcRequestPayload
+  /** Set when the request is sent again after the worker restarted before answering it. */
+  replay?: boolean
+}
+
+export type BackgroundToRelay =
+  | { kind: 'ready'; state: ProviderState }
+  | { kind: 'response'; id: string; result?: unknown; error?: RpcErrorPayload }
+  | { kind: 'event'; event: ProviderEvent }
+
+// ── DevTools panel ⇄ background (Port named DEVTOOLS_PORT_NAME) ─────────────────────────────
+
+/** One logged page request. `id` is assigned by the log; newest entries have the highest ids. */
+export interface RequestLogEntry {
+  id?: number
+  /** Milliseconds since the epoch when the request arrived. */
+  time: number
+  origin: string
+  network: NetworkId
+  method: string
+  params: unknown
+  result?: unknown
+  error?: RpcErrorPayload
+  durationMs: number
+}
+
+export interface WalletSettings {
+  /** When on, account, signing, sending and chain requests wait for approval. */
+  requireApproval: boolean
+  /** When on, the next approvable request is rejected with 4001 and the switch turns itself off. */
+  rejectNext: boolean
+}
+
+export interface PendingApproval {
+  id: string
+  origin: string
+  method: string
+  params: unknown
+  time: number
+}
+
+export interface PanelState {
+  network: NetworkId
+  chainId: `0x${string}`
+  settings: WalletSettings
+  accounts: string[]
+  /** origin → granted accounts. */
+  permissions: Record<string, string[]>
+  approvals: PendingApproval[]
+}
+
+export type PanelToBackground =
+  /** Run a JSON-RPC method on the selected network's node (or the wallet), as the panel. */
+  | { kind: 'rpc'; id: number; request: RpcRequestPayload }
+  | { kind: 'getState'; id: number }
+  | { kind: 'getLog'; id: number; limit?: number; beforeId?: number }
+  | { kind: 'clearLog'; id: number }
+  | { kind: 'setNetwork'; id: number; network: NetworkId }
+  | { kind: 'setSettings'; id: number; settings: Partial<WalletSettings> }
+  | { kind: 'resolveApproval'; id: number; approvalId: string; approved: boolean }
+  | { kind: 'importKey'; id: number; privateKey: string }
+  | { kind: 'revokeOrigin'; id: number; origin: string }
+
+export type BackgroundToPanel =
+  | { kind: 'reply'; id: number; result?: unknown; error?: RpcErrorPayload }
+  /** Pushed to every connected panel as things happen. */
+  | { kind: 'log'; entry: RequestLogEntry }
+  | { kind: 'state'; state: PanelState }
+  /** A node event (new block, pending transaction, …) of the selected network. */
+  | { kind: 'node'; network: NetworkId; event: string; data: unknown }

@@ -1,0 +1,101 @@
+/**
+ * Signing with the wallet's keys: legacy EIP-155 transactions with Rootstock's chain id (RSK has
+ * no typed transactions), EIP-191 messages (`personal_sign`, `eth_sign`) and EIP-712 typed data
+ * (`eth_signTypedData_v4`). Keys and curves come from @noble; EIP-712 hashing from viem, which
+ * validates the typed data the way dApps' own libraries do.
+ */
+import { RLP } from '@ethereumjs/rlp'
+import { secp256k1 } from '@noble/curves/secp256k1.js'
+import { hashTypedData, type TypedDataDefinition } from 'viem'
+import { keccak256 } from '../core/crypto/hash.js'
+import {
+  type Address,
+  bigintToBytes,
+  bytesToHex,
+  concatBytes,
+  type Hex,
+  hexToBytes,
+  toAddress,
+  utf8ToBytes,
+} from '../core/util/hex.js'
+
+export interface LegacyTransaction {
+  nonce: bigint
+  gasPrice: bigint
+  gas: bigint
+  /** Absent for a contract creation. */
+  to?: Address
+  value: bigint
+  data: Uint8Array
+  chainId: number
+}
+
+export function addressOfPrivateKey(privateKey: Hex): Address {
+  const publicKey = secp256k1.getPublicKey(hexToBytes(privateKey), false)
+  return toAddress(keccak256(publicKey.subarray(1)).subarray(12))
+}
+
+/** Signs a 32-byte digest; returns r, s and the recovery bit. */
+function signDigest(digest: Uint8Array, privateKey: Hex): { r: bigint; s: bigint; recovery: number } {
+  // 'recovered' = recovery byte followed by r‖s; lowS is on by default (EIP-2).
+  const sig = secp256k1.sign(digest, hexToBytes(privateKey), { prehash: false, format: 'recovered' })
+  const parsed = secp256k1.Signature.fromBytes(sig, 'recovered')
+  return { r: parsed.r, s: parsed.s, recovery: parsed.recovery ?? 0 }
+}
+
+function pad32(n: bigint): Uint8Array {
+  const bytes = bigintToBytes(n)
+  const out = new Uint8Array(32)
+  out.set(bytes, 32 - bytes.length)
+  return out
+}
+
+/** `r ‖ s ‖ v` with v = 27 + recovery, the encoding every library verifies. */
+function toRsv(sig: { r: bigint; s: bigint; recovery: number }): Hex {
+  return bytesToHex(concatBytes(pad32(sig.r), pad32(sig.s), Uint8Array.of(27 + sig.recovery)))
+}
+
+/** RLP of a legacy transaction; returns the raw bytes and the transaction hash. */
+export function signLegacyTransaction(tx: LegacyTransaction, privateKey: Hex): { raw: Hex; hash: Hex } {
+  const to = tx.to ? hexToBytes(tx.to) : new Uint8Array(0)
+  const fields = [
+    bigintToBytes(tx.nonce),
+    bigintToBytes(tx.gasPrice),
+    bigintToBytes(tx.gas),
+    to,
+    bigintToBytes(tx.value),
+    tx.data,
+  ]
+  // EIP-155: sign over (…, chainId, 0, 0) and fold the chain id into v.
+  const unsigned = RLP.encode([
+    ...fields,
+    bigintToBytes(BigInt(tx.chainId)),
+    new Uint8Array(0),
+    new Uint8Array(0),
+  ])
+  const sig = signDigest(keccak256(unsigned), privateKey)
+  const v = BigInt(tx.chainId) * 2n + 35n + BigInt(sig.recovery)
+  const raw = RLP.encode([...fields, bigintToBytes(v), bigintToBytes(sig.r), bigintToBytes(sig.s)])
+  return { raw: bytesToHex(raw), hash: bytesToHex(keccak256(raw)) }
+}
+
+/** EIP-191 version 0x45: "\x19Ethereum Signed Message:\n" + length + message. */
+export function signPersonalMessage(message: Uint8Array, privateKey: Hex): Hex {
+  const prefix = utf8ToBytes(`\x19Ethereum Signed Message:\n${message.length}`)
+  return toRsv(signDigest(keccak256(concatBytes(prefix, message)), privateKey))
+}
+
+/** EIP-712 typed data as `eth_signTypedData_v4` receives it (a JSON string or an object). */
+export function signTypedDataV4(typedData: TypedDataDefinition, privateKey: Hex): Hex {
+  const digest = hexToBytes(hashTypedData(typedData))
+  return toRsv(signDigest(digest, privateKey))
+}
+
+/**
+ * Message bytes as wallets read them: a 0x-prefixed even-length hex string is bytes, anything
+ * else is UTF-8 text (MetaMask's rule for `personal_sign`).
+ */
+export function messageBytes(message: string): Uint8Array {
+  if (/^0x([0-9a-fA-F]{2})*$/.test(message)) return hexToBytes(message)
+  return utf8ToBytes(message)
+}

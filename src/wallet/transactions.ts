@@ -1,0 +1,109 @@
+/**
+ * `eth_sendTransaction` and `eth_signTransaction`: fill what the dApp left out the way MetaMask
+ * does (nonce from the pending state, gas from eth_estimateGas, a gas price no lower than the
+ * latest block's minimum), sign a legacy EIP-155 transaction with the chain's id, send it raw.
+ */
+import type { Address, Hex } from '../core/util/hex.js'
+import { hexToBytes } from '../core/util/hex.js'
+import { InvalidParamsError } from './errors.js'
+import { type LegacyTransaction, signLegacyTransaction } from './signer.js'
+
+export type CallNode = (method: string, params: unknown[]) => Promise<unknown>
+
+export interface TransactionRequest {
+  from: Address
+  to?: Address
+  value: bigint
+  data: Uint8Array
+  gas?: bigint
+  gasPrice?: bigint
+  nonce?: bigint
+  chainId?: number
+}
+
+function quantity(value: unknown, name: string): bigint | undefined {
+  if (value === undefined || value === null) return undefined
+  if (typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value)) return BigInt(value)
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value)
+  throw new InvalidParamsError(`invalid transaction: '${name}' must be a hex quantity`)
+}
+
+function address(value: unknown, name: string): Address | undefined {
+  if (value === undefined || value === null || value === '') return undefined
+  if (typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value)) return value.toLowerCase() as Address
+  throw new InvalidParamsError(`invalid transaction: '${name}' must be a 20-byte address`)
+}
+
+/** Reads the call object of eth_sendTransaction; `input` is accepted for `data`, `gasLimit` for `gas`. */
+export function parseTransactionRequest(raw: unknown): TransactionRequest {
+  if (!raw || typeof raw !== 'object') throw new InvalidParamsError('invalid transaction: expected an object')
+  const t = raw as Record<string, unknown>
+  const from = address(t.from, 'from')
+  if (!from) throw new InvalidParamsError("invalid transaction: 'from' is required")
+  const dataField = t.data ?? t.input
+  if (
+    dataField !== undefined &&
+    (typeof dataField !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(dataField))
+  ) {
+    throw new InvalidParamsError("invalid transaction: 'data' must be hex bytes")
+  }
+  const chainId = quantity(t.chainId, 'chainId')
+  return {
+    from,
+    to: address(t.to, 'to'),
+    value: quantity(t.value, 'value') ?? 0n,
+    data: dataField ? hexToBytes(dataField as string) : new Uint8Array(0),
+    gas: quantity(t.gas ?? t.gasLimit, 'gas'),
+    // RSK has no EIP-1559: a fee cap is the most the sender agreed to pay per gas.
+    gasPrice: quantity(t.gasPrice ?? t.maxFeePerGas, 'gasPrice'),
+    nonce: quantity(t.nonce, 'nonce'),
+    chainId: chainId === undefined ? undefined : Number(chainId),
+  }
+}
+
+const hex = (n: bigint) => `0x${n.toString(16)}`
+
+/** Fills nonce, gas and gas price from the node. */
+export async function fillTransaction(
+  request: TransactionRequest,
+  chainId: number,
+  callNode: CallNode,
+): Promise<LegacyTransaction> {
+  if (request.chainId !== undefined && request.chainId !== chainId) {
+    throw new InvalidParamsError(
+      `invalid transaction: chainId ${request.chainId} does not match the active chain ${chainId}`,
+    )
+  }
+  const call: Record<string, string> = {
+    from: request.from,
+    value: hex(request.value),
+    data: `0x${toHex(request.data)}`,
+  }
+  if (request.to) call.to = request.to
+  const [nonce, gas, gasPrice] = await Promise.all([
+    request.nonce ??
+      callNode('eth_getTransactionCount', [request.from, 'pending']).then((n) => BigInt(n as string)),
+    request.gas ?? callNode('eth_estimateGas', [call]).then((g) => BigInt(g as string)),
+    request.gasPrice ?? suggestedGasPrice(callNode),
+  ])
+  return { nonce, gas, gasPrice, to: request.to, value: request.value, data: request.data, chainId }
+}
+
+/** The node's eth_gasPrice, raised to the latest block's minimumGasPrice if that is higher. */
+async function suggestedGasPrice(callNode: CallNode): Promise<bigint> {
+  const [price, block] = await Promise.all([
+    callNode('eth_gasPrice', []),
+    callNode('eth_getBlockByNumber', ['latest', false]) as Promise<{ minimumGasPrice?: string } | null>,
+  ])
+  const suggested = BigInt(price as string)
+  const minimum = block?.minimumGasPrice ? BigInt(block.minimumGasPrice) : 0n
+  return suggested > minimum ? suggested : minimum
+}
+
+function toHex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+export function signFilled(tx: LegacyTransaction, privateKey: Hex): { raw: Hex; hash: Hex } {
+  return signLegacyTransaction(tx, privateKey)
+}

@@ -1,0 +1,234 @@
+/**
+ * The dev wallet: everything a wallet does that a node must not (accounts per origin, EIP-2255
+ * grants, signing, chain switching, rejection switches). `handle` answers the methods it owns and
+ * says `handled: false` for the rest, which the caller sends to the node unchanged.
+ */
+import type { Address, Hex } from '../core/util/hex.js'
+import type { NetworkId, PendingApproval, WalletSettings } from '../shared/protocol.js'
+import { type Approvals, createApprovals } from './approvals.js'
+import { chainIdNumber, DEFAULT_NETWORK, networkOfChainId } from './chains.js'
+import { InvalidParamsError, UnauthorizedError, UnrecognizedChainError } from './errors.js'
+import { createKeyring, type Keyring, type KeyringAccount } from './keyring.js'
+import { createPermissions, type Permissions } from './permissions.js'
+import { messageBytes, signPersonalMessage, signTypedDataV4 } from './signer.js'
+import type { WalletStore } from './store.js'
+import { type CallNode, fillTransaction, parseTransactionRequest, signFilled } from './transactions.js'
+import { parseTypedData } from './typedData.js'
+
+export interface WalletContext {
+  /** The page's origin as the browser reported it (never as the page claimed it). */
+  origin: string
+  /** The relay's request id, to send a replayed eth_sendTransaction once only. */
+  requestId?: string
+  replay?: boolean
+}
+
+export interface WalletDependencies {
+  store: WalletStore
+  /** Calls the node of the selected network; throws NodeRpcError when the node answers an error. */
+  callNode: CallNode
+  /** Tells every page that the chain changed; awaited before wallet_switchEthereumChain resolves. */
+  onChainChanged(network: NetworkId): Promise<void> | void
+  onAccountsChanged(origin: string, accounts: Address[]): void
+  onApprovalPending?(approval: PendingApproval): void
+  onStateChanged?(): void
+  now(): number
+  newId(): string
+}
+
+export type WalletResult = { handled: true; result: unknown } | { handled: false }
+
+const NETWORK_KEY = 'network'
+const INTENTS_KEY = 'sendIntents'
+const MAX_INTENTS = 200
+
+export interface Wallet {
+  handle(ctx: WalletContext, method: string, params: unknown): Promise<WalletResult>
+  network(): Promise<NetworkId>
+  setNetwork(network: NetworkId): Promise<void>
+  accountsFor(origin: string): Promise<Address[]>
+  keyring: Keyring
+  permissions: Permissions
+  approvals: Approvals
+  settings(): Promise<WalletSettings>
+}
+
+const asArray = (params: unknown): unknown[] =>
+  Array.isArray(params) ? params : params === undefined ? [] : [params]
+
+export function createWallet(deps: WalletDependencies): Wallet {
+  const keyring = createKeyring(deps.store)
+  const permissions = createPermissions(deps.store)
+  const approvals = createApprovals(deps.store, {
+    newId: deps.newId,
+    onPending: deps.onApprovalPending,
+    onChange: deps.onStateChanged,
+  })
+  /** eth_sendTransaction runs one at a time: concurrent sends would read the same pending nonce. */
+  let sendQueue: Promise<unknown> = Promise.resolve()
+
+  const network = async () => (await deps.store.get<NetworkId>(NETWORK_KEY)) ?? DEFAULT_NETWORK
+
+  async function setNetwork(next: NetworkId): Promise<void> {
+    if ((await network()) === next) return
+    await deps.store.put(NETWORK_KEY, next)
+    await deps.onChainChanged(next)
+    deps.onStateChanged?.()
+  }
+
+  async function authorizedAccount(origin: string, address: unknown): Promise<KeyringAccount> {
+    if (typeof address !== 'string') throw new InvalidParamsError('Expected an account address.')
+    const granted = await permissions.accounts(origin)
+    if (!granted.includes(address.toLowerCase() as Address)) throw new UnauthorizedError()
+    const account = await keyring.find(address)
+    if (!account) throw new UnauthorizedError()
+    return account
+  }
+
+  async function connect(ctx: WalletContext, method: string, params: unknown): Promise<Address[]> {
+    const granted = await permissions.accounts(ctx.origin)
+    if (granted.length > 0 && method === 'eth_requestAccounts') return granted
+    await approvals.check({ origin: ctx.origin, method, params, time: deps.now() })
+    const accounts = granted.length > 0 ? granted : [await keyring.selected()]
+    await permissions.grant(ctx.origin, accounts, deps.now())
+    if (granted.length === 0) deps.onAccountsChanged(ctx.origin, accounts)
+    deps.onStateChanged?.()
+    return accounts
+  }
+
+  async function sendTransaction(ctx: WalletContext, params: unknown[]): Promise<Hex> {
+    const request = parseTransactionRequest(params[0])
+    const account = await authorizedAccount(ctx.origin, request.from)
+    const intents = (await deps.store.get<Array<{ id: string; raw: Hex; hash: Hex }>>(INTENTS_KEY)) ?? []
+    let intent = ctx.requestId ? intents.find((i) => i.id === ctx.requestId) : undefined
+    if (!intent) {
+      await approvals.check({ origin: ctx.origin, method: 'eth_sendTransaction', params, time: deps.now() })
+      const chainId = chainIdNumber(await network())
+      const signed = signFilled(await fillTransaction(request, chainId, deps.callNode), account.privateKey)
+      intent = { id: ctx.requestId ?? deps.newId(), ...signed }
+      // Recorded before sending: if the worker dies after the node accepted it, the replay
+      // resends these same bytes instead of signing a second transaction with the next nonce.
+      await deps.store.put(INTENTS_KEY, [...intents, intent].slice(-MAX_INTENTS))
+    }
+    const known = async () =>
+      intent.hash && (await deps.callNode('eth_getTransactionByHash', [intent.hash])) !== null
+    if (ctx.replay && (await known())) return intent.hash
+    try {
+      return (await deps.callNode('eth_sendRawTransaction', [intent.raw])) as Hex
+    } catch (error) {
+      if (ctx.replay && (await known())) return intent.hash
+      throw error
+    }
+  }
+
+  async function sign(ctx: WalletContext, method: string, params: unknown[]): Promise<Hex> {
+    let [address, payload] = method === 'personal_sign' ? [params[1], params[0]] : [params[0], params[1]]
+    // Some dApps pass personal_sign's parameters in eth_sign order; MetaMask accepts both.
+    if (method === 'personal_sign' && isAddress(payload) && !isAddress(address))
+      [address, payload] = [payload, address]
+    const account = await authorizedAccount(ctx.origin, address)
+    if (method.startsWith('eth_signTypedData')) {
+      const typedData = parseTypedData(payload)
+      await approvals.check({ origin: ctx.origin, method, params, time: deps.now() })
+      return signTypedDataV4(typedData, account.privateKey)
+    }
+    if (typeof payload !== 'string') throw new InvalidParamsError('Expected the message as a string.')
+    if (method === 'eth_sign' && !/^0x([0-9a-fA-F]{2})*$/.test(payload)) {
+      throw new InvalidParamsError('eth_sign expects the message as hex data.')
+    }
+    await approvals.check({ origin: ctx.origin, method, params, time: deps.now() })
+    return signPersonalMessage(messageBytes(payload), account.privateKey)
+  }
+
+  async function switchChain(ctx: WalletContext, method: string, params: unknown[]): Promise<null> {
+    const request = params[0] as { chainId?: unknown } | undefined
+    if (!request || typeof request !== 'object' || typeof request.chainId !== 'string') {
+      throw new InvalidParamsError('Expected [{ chainId }] with a hex chain id.')
+    }
+    const target = networkOfChainId(request.chainId)
+    if (!target) {
+      if (method === 'wallet_switchEthereumChain') throw new UnrecognizedChainError(request.chainId)
+      throw new InvalidParamsError(
+        `RSK Devnode cannot add chain ${request.chainId}: it simulates 0x1e, 0x1f and 0x21.`,
+      )
+    }
+    if (target === (await network())) return null
+    await approvals.check({ origin: ctx.origin, method, params, time: deps.now() })
+    await setNetwork(target)
+    return null
+  }
+
+  async function handle(ctx: WalletContext, method: string, rawParams: unknown): Promise<WalletResult> {
+    const params = asArray(rawParams)
+    const done = (result: unknown): WalletResult => ({ handled: true, result })
+    switch (method) {
+      case 'eth_accounts':
+        return done(await permissions.accounts(ctx.origin))
+      case 'eth_requestAccounts':
+        return done(await connect(ctx, method, params))
+      case 'wallet_requestPermissions': {
+        const requested = params[0] as Record<string, unknown> | undefined
+        if (
+          !requested ||
+          typeof requested !== 'object' ||
+          !('eth_accounts' in requested) ||
+          Object.keys(requested).length !== 1
+        ) {
+          throw new InvalidParamsError('Only the eth_accounts permission can be requested.')
+        }
+        await connect(ctx, method, params)
+        return done(
+          (await permissions.list(ctx.origin)).map(({ parentCapability, date }) => ({
+            parentCapability,
+            date,
+          })),
+        )
+      }
+      case 'wallet_getPermissions':
+        return done(await permissions.list(ctx.origin))
+      case 'wallet_revokePermissions': {
+        const had = (await permissions.accounts(ctx.origin)).length > 0
+        await permissions.revoke(ctx.origin)
+        if (had) deps.onAccountsChanged(ctx.origin, [])
+        deps.onStateChanged?.()
+        return done(null)
+      }
+      case 'eth_sendTransaction': {
+        const run = sendQueue.then(() => sendTransaction(ctx, params))
+        sendQueue = run.catch(() => undefined)
+        return done(await run)
+      }
+      case 'eth_signTransaction': {
+        const request = parseTransactionRequest(params[0])
+        const account = await authorizedAccount(ctx.origin, request.from)
+        await approvals.check({ origin: ctx.origin, method, params, time: deps.now() })
+        const filled = await fillTransaction(request, chainIdNumber(await network()), deps.callNode)
+        return done(signFilled(filled, account.privateKey).raw)
+      }
+      case 'personal_sign':
+      case 'eth_sign':
+      case 'eth_signTypedData_v4':
+        return done(await sign(ctx, method, params))
+      case 'wallet_switchEthereumChain':
+      case 'wallet_addEthereumChain':
+        return done(await switchChain(ctx, method, params))
+      default:
+        return { handled: false }
+    }
+  }
+
+  return {
+    handle,
+    network,
+    setNetwork,
+    accountsFor: (origin) => permissions.accounts(origin),
+    keyring,
+    permissions,
+    approvals,
+    settings: () => approvals.settings(),
+  }
+}
+
+function isAddress(value: unknown): boolean {
+  return typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value)
+}

@@ -1,0 +1,51 @@
+/**
+ * The extension build: `vite build` → dist/ (Chromium, MV3 service worker),
+ * `TARGET=firefox vite build` → dist-firefox/ (background scripts, gecko settings).
+ * The library build has its own config (vite.lib.config.ts).
+ */
+import { crx, type ManifestV3Export } from '@crxjs/vite-plugin'
+import preact from '@preact/preset-vite'
+import { defineConfig } from 'vite'
+import chromeManifest from './manifest.json' with { type: 'json' }
+
+const firefox = process.env.TARGET === 'firefox'
+
+function firefoxManifest() {
+  const { minimum_chrome_version: _chromeOnly, background, ...rest } = chromeManifest
+  return {
+    ...rest,
+    // Firefox has no extension service workers: the same module runs as an event page.
+    background: { scripts: [background.service_worker], type: background.type },
+    browser_specific_settings: {
+      gecko: {
+        id: 'rsk-devnode@rsk-devnode.dev',
+        // MAIN-world content scripts arrived in Firefox 128.
+        strict_min_version: '128.0',
+        data_collection_permissions: { required: ['none'] },
+      },
+    },
+  }
+}
+
+export default defineConfig({
+  plugins: [
+    preact(),
+    crx({
+      manifest: (firefox ? firefoxManifest() : chromeManifest) as ManifestV3Export,
+      browser: firefox ? 'firefox' : 'chrome',
+    }),
+  ],
+  build: {
+    outDir: firefox ? 'dist-firefox' : 'dist',
+    emptyOutDir: true,
+    // Readable output: this is a developer tool and people will read its code in DevTools.
+    minify: false,
+    modulePreload: { polyfill: false },
+    // ES2022 keeps `async request()` a native AsyncFunction (web3.js checks constructor.name).
+    target: 'es2022',
+    rollupOptions: {
+      // Not named by the manifest (only devtools_page is), so listed explicitly.
+      input: { panel: 'src/devtools/panel/index.html' },
+    },
+  },
+})
