@@ -1,0 +1,119 @@
+/**
+ * Moving the flat state from one committed root to another (snapshot revert, reorg, recovery).
+ *
+ * The account tries of the two roots are compared with `diffTries`, which skips every subtree the
+ * roots share; for each account that differs, its storage tries are compared the same way. The
+ * secure tries only hold keccak(address) and keccak(slot), so the originals come from the preimage
+ * records written at commit (or, without storage, from the keys the state holds now).
+ */
+import { EMPTY_TRIE_ROOT, KECCAK256_EMPTY, keccak256 } from '../crypto/hash.js'
+import type { KeyValueStore, KvOperation } from '../storage/types.js'
+import { diffTries } from '../trie/diff.js'
+import { SecureMerklePatriciaTrie } from '../trie/secure.js'
+import type { TrieNodeStore } from '../trie/store.js'
+import {
+  type Address,
+  bigintToBytes,
+  bytesToBigint,
+  bytesToHex,
+  bytesToUnprefixedHex,
+  equalBytes,
+  hexToBytes,
+  toAddress,
+} from '../util/hex.js'
+import { decodeAccount, decodeStorageValue, slotKey } from './account.js'
+import { flatAccountKey, flatStorageKey, preimageKey } from './keys.js'
+import type { FlatState } from './worldState.js'
+
+export interface MoveFlatStateParameters {
+  flat: FlatState
+  nodes: TrieNodeStore
+  kv: KeyValueStore | undefined
+  fromRoot: Uint8Array
+  toRoot: Uint8Array
+  /** Addresses with uncommitted changes: their flat values are re-read from the target root. */
+  dirty: ReadonlySet<Address>
+  loadCode: (codeHash: Uint8Array) => Promise<Uint8Array>
+}
+
+class PreimageResolver {
+  private known: Map<string, Uint8Array> | undefined
+  constructor(
+    private readonly kv: KeyValueStore | undefined,
+    private readonly candidates: () => Iterable<Uint8Array>,
+  ) {}
+
+  async resolve(hashedKey: Uint8Array): Promise<Uint8Array> {
+    const stored = await this.kv?.get(preimageKey(hashedKey))
+    if (stored) return stored
+    if (!this.known) {
+      this.known = new Map()
+      for (const key of this.candidates()) this.known.set(bytesToHex(keccak256(key)), key)
+    }
+    const found = this.known.get(bytesToHex(hashedKey))
+    if (!found) throw new Error(`no preimage recorded for trie key ${bytesToHex(hashedKey)}`)
+    return found
+  }
+}
+
+/** Updates `flat` in place to the state at `toRoot`; returns the flat-record writes that match. */
+export async function moveFlatState(parameters: MoveFlatStateParameters): Promise<KvOperation[]> {
+  const { flat, nodes, kv, fromRoot, toRoot, dirty, loadCode } = parameters
+  const writes: KvOperation[] = []
+  const addressPreimages = new PreimageResolver(kv, () =>
+    [...flat.accounts.keys(), ...dirty].map((a) => hexToBytes(a)),
+  )
+  const addresses = new Set<Address>(dirty)
+  for (const { key } of await diffTries(nodes, fromRoot, toRoot)) {
+    addresses.add(toAddress(await addressPreimages.resolve(key)))
+  }
+  const target = new SecureMerklePatriciaTrie({ root: toRoot, store: nodes })
+  for (const address of addresses) {
+    const current = flat.accounts.get(address)
+    const currentSlots = flat.storage.get(address) ?? new Map<bigint, bigint>()
+    const encoded = await target.get(hexToBytes(address))
+    if (!encoded) {
+      flat.accounts.delete(address)
+      flat.storage.delete(address)
+      writes.push({ type: 'delete', key: flatAccountKey(address) })
+      for (const slot of currentSlots.keys())
+        writes.push({ type: 'delete', key: flatStorageKey(address, slot) })
+      continue
+    }
+    const account = decodeAccount(encoded)
+    if (!equalBytes(account.codeHash, KECCAK256_EMPTY)) {
+      const id = bytesToUnprefixedHex(account.codeHash)
+      if (!flat.codes.has(id)) flat.codes.set(id, await loadCode(account.codeHash))
+    }
+    const heldSlots = [...currentSlots.keys()]
+    const slotPreimages = new PreimageResolver(kv, () => heldSlots.map(slotKey))
+    // Uncommitted or absent accounts have no trustworthy flat storage: compare from empty.
+    const trusted = current !== undefined && !dirty.has(address)
+    if (!trusted) currentSlots.clear()
+    const fromStorageRoot = trusted ? current.storageRoot : EMPTY_TRIE_ROOT
+    if (!equalBytes(fromStorageRoot, account.storageRoot)) {
+      for (const { key, after } of await diffTries(nodes, fromStorageRoot, account.storageRoot)) {
+        const slot = bytesToBigint(await slotPreimages.resolve(key))
+        const flatKey = flatStorageKey(address, slot)
+        const value = after ? decodeStorageValue(after) : 0n
+        if (value === 0n) {
+          currentSlots.delete(slot)
+          writes.push({ type: 'delete', key: flatKey })
+        } else {
+          currentSlots.set(slot, value)
+          writes.push({ type: 'put', key: flatKey, value: bigintToBytes(value) })
+        }
+      }
+    }
+    if (!trusted) {
+      for (const slot of heldSlots) {
+        if (!currentSlots.has(slot)) writes.push({ type: 'delete', key: flatStorageKey(address, slot) })
+      }
+    }
+    if (currentSlots.size > 0) flat.storage.set(address, currentSlots)
+    else flat.storage.delete(address)
+    flat.accounts.set(address, account)
+    writes.push({ type: 'put', key: flatAccountKey(address), value: encoded })
+  }
+  return writes
+}

@@ -1,0 +1,130 @@
+/**
+ * Test-only helpers: a Map-based KeyValueStore with the contract's key order, a model of the
+ * state kept as plain maps, random block diffs, and the expected state root computed with the
+ * independent MPT library (`@ethereumjs/mpt`, `@ethereumjs/util`) rather than with our code.
+ */
+import { createMPT } from '@ethereumjs/mpt'
+import { RLP } from '@ethereumjs/rlp'
+import { createAccount } from '@ethereumjs/util'
+import { KECCAK256_EMPTY, keccak256 } from '../crypto/hash.js'
+import type { AccountDiff, StateDiff } from '../evm/types.js'
+import type { KeyValueStore, KvOperation, KvRange } from '../storage/types.js'
+import { type Address, bigintToBytes, bigintToPaddedBytes, bytesToHex, hexToBytes } from '../util/hex.js'
+
+export class MapKeyValueStore implements KeyValueStore {
+  readonly data = new Map<string, Uint8Array>()
+  async get(key: string) {
+    return this.data.get(key)
+  }
+  async put(key: string, value: Uint8Array) {
+    this.data.set(key, value)
+  }
+  async delete(key: string) {
+    this.data.delete(key)
+  }
+  async range({ gte, lt, reverse, limit }: KvRange) {
+    const keys = [...this.data.keys()]
+      .filter((k) => (gte === undefined || k >= gte) && (lt === undefined || k < lt))
+      .sort()
+    if (reverse) keys.reverse()
+    return keys
+      .slice(0, limit ?? keys.length)
+      .map((k): [string, Uint8Array] => [k, this.data.get(k) as Uint8Array])
+  }
+  async batch(operations: KvOperation[]) {
+    for (const op of operations) {
+      if (op.type === 'put') this.data.set(op.key, op.value)
+      else this.data.delete(op.key)
+    }
+  }
+  async close() {}
+}
+
+export interface ModelAccount {
+  nonce: bigint
+  balance: bigint
+  code: Uint8Array
+  storage: Map<bigint, bigint>
+}
+
+export type Model = Map<Address, ModelAccount>
+
+export function cloneModel(model: Model): Model {
+  return new Map([...model].map(([a, acc]) => [a, { ...acc, storage: new Map(acc.storage) }]))
+}
+
+/** The root the oracle library computes for the model, built from scratch. */
+export async function oracleStateRoot(model: Model): Promise<Uint8Array> {
+  const accounts = await createMPT({ useKeyHashing: true })
+  for (const [address, account] of model) {
+    const storage = await createMPT({ useKeyHashing: true })
+    for (const [slot, value] of account.storage) {
+      if (value !== 0n) await storage.put(bigintToPaddedBytes(slot, 32), RLP.encode(bigintToBytes(value)))
+    }
+    const serialized = createAccount({
+      nonce: account.nonce,
+      balance: account.balance,
+      storageRoot: storage.root(),
+      codeHash: keccak256(account.code),
+    }).serialize()
+    await accounts.put(hexToBytes(address), serialized)
+  }
+  return accounts.root()
+}
+
+/** A block's worth of changes on a few accounts, applied to `model` and returned as a diff. */
+export function randomBlockDiff(
+  random: () => number,
+  model: Model,
+  addresses: Address[],
+  touched = 3,
+): StateDiff {
+  const diff: StateDiff = new Map()
+  for (let i = 0; i < touched; i++) {
+    const address = addresses[Math.floor(random() * addresses.length)] as Address
+    const roll = random()
+    const existing = model.get(address)
+    if (existing && roll < 0.05) {
+      model.delete(address)
+      diff.set(address, { account: null, storage: new Map() })
+      continue
+    }
+    const account = existing ?? { nonce: 0n, balance: 0n, code: new Uint8Array(0), storage: new Map() }
+    const change: AccountDiff = diff.get(address) ?? { account: null, storage: new Map() }
+    // Deleted earlier in this block and now re-created: the diff must say its storage starts empty.
+    if (diff.get(address)?.account === null) change.storageCleared = true
+    if (roll < 0.1 && existing) {
+      account.storage = new Map()
+      change.storageCleared = true
+      change.storage = new Map()
+    }
+    account.nonce += 1n
+    account.balance += BigInt(Math.floor(random() * 1e9))
+    if (account.code.length === 0 && random() < 0.2) {
+      account.code = Uint8Array.from({ length: 1 + Math.floor(random() * 60) }, () =>
+        Math.floor(random() * 256),
+      )
+      change.code = account.code
+    }
+    const writes = Math.floor(random() * 4)
+    for (let w = 0; w < writes; w++) {
+      const slot = BigInt(Math.floor(random() * 12))
+      const value = random() < 0.3 ? 0n : BigInt(Math.floor(random() * 1e6))
+      if (value === 0n) account.storage.delete(slot)
+      else account.storage.set(slot, value)
+      change.storage.set(slot, value)
+    }
+    change.account = {
+      nonce: account.nonce,
+      balance: account.balance,
+      codeHash: account.code.length ? keccak256(account.code) : KECCAK256_EMPTY,
+    }
+    model.set(address, account)
+    diff.set(address, change)
+  }
+  return diff
+}
+
+export function addressOf(i: number): Address {
+  return bytesToHex(keccak256(Uint8Array.of(i >> 8, i & 255)).slice(12)) as Address
+}

@@ -1,0 +1,295 @@
+/**
+ * The latest world state, as the chain engine and the EVM use it.
+ *
+ * Reads are synchronous from flat maps (address → account, slots, code by hash), which is what
+ * the EVM's `StateReader` needs. The EVM returns diffs; `applyDiff` folds them into the maps and
+ * remembers what was touched, and `commit` updates the account trie and the storage tries of the
+ * touched accounts only, returning the new root and every storage write (trie nodes, code, flat
+ * records, key preimages) for the engine's atomic block batch. Nothing is written here.
+ *
+ * Start-up reads the flat records with range scans (no trie replay). Going back to an older block
+ * (snapshot revert, reorg) is `resetToRoot`: it walks the difference between the two roots'
+ * tries, skipping every shared subtree, so its cost follows what changed rather than the state size.
+ */
+import { EMPTY_TRIE_ROOT, KECCAK256_EMPTY, keccak256 } from '../crypto/hash.js'
+import type { AccountData, StateDiff, StateReader } from '../evm/types.js'
+import type { KeyValueStore, KvOperation } from '../storage/types.js'
+import { SecureMerklePatriciaTrie } from '../trie/secure.js'
+import { kvTrieNodeLoader, TrieNodeStore, trieNodeKey } from '../trie/store.js'
+import type { TrieNodeWrite } from '../trie/trie.js'
+import {
+  type Address,
+  bigintToBytes,
+  bytesToHex,
+  bytesToUnprefixedHex,
+  equalBytes,
+  hexToBytes,
+} from '../util/hex.js'
+import { encodeAccount, encodeStorageValue, type StateAccount, slotKey } from './account.js'
+import { HistoricalState } from './history.js'
+import { codeKey, FLAT_ROOT_KEY, flatAccountKey, flatStorageKey, preimageKey } from './keys.js'
+import { loadFlatState } from './load.js'
+import { moveFlatState } from './reset.js'
+
+export interface WorldStateParameters {
+  /** Backing storage for trie nodes, code and preimages not in memory; none for a memory-only state. */
+  kv?: KeyValueStore
+  /** Shared node cache; a new one over `kv` when omitted. */
+  nodes?: TrieNodeStore
+}
+
+export interface StateCommitResult {
+  stateRoot: Uint8Array
+  /** Everything to write, in the engine's atomic batch for the block. */
+  writes: KvOperation[]
+}
+
+/** What changed since the last commit for one address. */
+interface PendingAccount {
+  slots: Set<bigint>
+  /** Storage was wiped (deletion or re-creation): start from an empty storage trie. */
+  storageCleared: boolean
+}
+
+/** The in-memory parts `load.ts` and `reset.ts` fill; not for other callers. */
+export interface FlatState {
+  accounts: Map<Address, StateAccount>
+  storage: Map<Address, Map<bigint, bigint>>
+  codes: Map<string, Uint8Array>
+}
+
+export class WorldState implements StateReader {
+  readonly nodes: TrieNodeStore
+  readonly kv: KeyValueStore | undefined
+  private flat: FlatState = { accounts: new Map(), storage: new Map(), codes: new Map() }
+  private pending = new Map<Address, PendingAccount>()
+  private newCodes = new Map<string, Uint8Array>()
+  private accountTrie: SecureMerklePatriciaTrie
+  private storageTries = new Map<Address, SecureMerklePatriciaTrie>()
+  private committedRoot: Uint8Array = EMPTY_TRIE_ROOT
+
+  constructor({ kv, nodes }: WorldStateParameters = {}) {
+    this.kv = kv
+    this.nodes = nodes ?? new TrieNodeStore(kv ? { loader: kvTrieNodeLoader(kv) } : {})
+    this.accountTrie = new SecureMerklePatriciaTrie({ store: this.nodes })
+  }
+
+  /** Opens the latest state from the flat records in `kv` (an empty state for a new store). */
+  static async load(
+    kv: KeyValueStore,
+    parameters: Omit<WorldStateParameters, 'kv'> = {},
+  ): Promise<WorldState> {
+    const state = new WorldState({ ...parameters, kv })
+    const { root, flat } = await loadFlatState(kv)
+    state.flat = flat
+    state.committedRoot = root
+    state.accountTrie = new SecureMerklePatriciaTrie({ root, store: state.nodes })
+    return state
+  }
+
+  /**
+   * Builds the state at `stateRoot` from its tries (cost grows with the state size; for recovery
+   * when the flat records are missing or stale). `writes` rewrite the flat records to match.
+   */
+  static async loadFromRoot(
+    stateRoot: Uint8Array,
+    kv: KeyValueStore,
+    parameters: Omit<WorldStateParameters, 'kv'> = {},
+  ): Promise<{ state: WorldState; writes: KvOperation[] }> {
+    const state = new WorldState({ ...parameters, kv })
+    const { writes } = await state.resetToRoot(stateRoot)
+    return { state, writes }
+  }
+
+  /** Root of the last commit (or load / reset). */
+  get stateRoot(): Uint8Array {
+    return this.committedRoot
+  }
+
+  get hasPendingChanges(): boolean {
+    return this.pending.size > 0
+  }
+
+  get accountCount(): number {
+    return this.flat.accounts.size
+  }
+
+  getAccount(address: Address): AccountData | undefined {
+    const account = this.flat.accounts.get(address)
+    return account && { nonce: account.nonce, balance: account.balance, codeHash: account.codeHash }
+  }
+
+  getCode(address: Address): Uint8Array {
+    const account = this.flat.accounts.get(address)
+    if (!account || equalBytes(account.codeHash, KECCAK256_EMPTY)) return new Uint8Array(0)
+    return this.flat.codes.get(bytesToUnprefixedHex(account.codeHash)) ?? new Uint8Array(0)
+  }
+
+  getStorage(address: Address, slot: bigint): bigint {
+    return this.flat.storage.get(address)?.get(slot) ?? 0n
+  }
+
+  /** Storage root as of the last commit (EMPTY_TRIE_ROOT for an unknown account). */
+  getStorageRoot(address: Address): Uint8Array {
+    return this.flat.accounts.get(address)?.storageRoot ?? EMPTY_TRIE_ROOT
+  }
+
+  /** Read access to any committed root (async; loads trie nodes on demand). */
+  at(stateRoot: Uint8Array): HistoricalState {
+    return new HistoricalState(stateRoot, this.nodes, (hash) => this.loadCode(hash))
+  }
+
+  applyDiff(diff: StateDiff): void {
+    for (const [address, change] of diff) {
+      const pending = this.markPending(address)
+      if (change.account === null) {
+        this.clearStorage(address, pending)
+        this.flat.accounts.delete(address)
+        continue
+      }
+      if (change.storageCleared) this.clearStorage(address, pending)
+      if (change.code !== undefined) {
+        const codeHash = keccak256(change.code)
+        if (!equalBytes(codeHash, change.account.codeHash)) {
+          throw new Error(`code set on ${address} does not hash to the account's codeHash`)
+        }
+        const id = bytesToUnprefixedHex(codeHash)
+        this.flat.codes.set(id, change.code)
+        this.newCodes.set(id, change.code)
+      }
+      const previous = this.flat.accounts.get(address)
+      this.flat.accounts.set(address, {
+        nonce: change.account.nonce,
+        balance: change.account.balance,
+        codeHash: change.account.codeHash,
+        storageRoot: previous?.storageRoot ?? EMPTY_TRIE_ROOT,
+      })
+      if (change.storage.size === 0) continue
+      let slots = this.flat.storage.get(address)
+      if (!slots) {
+        slots = new Map()
+        this.flat.storage.set(address, slots)
+      }
+      for (const [slot, value] of change.storage) {
+        pending.slots.add(slot)
+        if (value === 0n) slots.delete(slot)
+        else slots.set(slot, value)
+      }
+    }
+  }
+
+  /** Folds the pending changes into the tries; returns the new root and the writes to persist. */
+  async commit(): Promise<StateCommitResult> {
+    const writes: KvOperation[] = []
+    const pushNodes = (nodes: TrieNodeWrite[]) => {
+      for (const { hash, encoded } of nodes)
+        writes.push({ type: 'put', key: trieNodeKey(hash), value: encoded })
+    }
+    for (const [address, pending] of this.pending) {
+      const account = this.flat.accounts.get(address)
+      const storageTrie = this.storageTrieFor(address, pending.storageCleared)
+      const slots = this.flat.storage.get(address)
+      for (const slot of pending.slots) {
+        const key = slotKey(slot)
+        const hashedKey = keccak256(key)
+        const value = slots?.get(slot) ?? 0n
+        const flatKey = flatStorageKey(address, slot)
+        if (value === 0n) {
+          await storageTrie.trie.delete(hashedKey)
+          writes.push({ type: 'delete', key: flatKey })
+        } else {
+          await storageTrie.trie.put(hashedKey, encodeStorageValue(value))
+          writes.push({ type: 'put', key: flatKey, value: bigintToBytes(value) })
+          writes.push({ type: 'put', key: preimageKey(hashedKey), value: key })
+        }
+      }
+      if (slots && slots.size === 0) this.flat.storage.delete(address)
+      const addressBytes = hexToBytes(address)
+      const hashedAddress = keccak256(addressBytes)
+      if (!account) {
+        await this.accountTrie.trie.delete(hashedAddress)
+        this.storageTries.delete(address)
+        writes.push({ type: 'delete', key: flatAccountKey(address) })
+        continue
+      }
+      const storage = storageTrie.commit()
+      pushNodes(storage.nodes)
+      account.storageRoot = storage.root
+      const encoded = encodeAccount(account)
+      await this.accountTrie.trie.put(hashedAddress, encoded)
+      writes.push({ type: 'put', key: flatAccountKey(address), value: encoded })
+      writes.push({ type: 'put', key: preimageKey(hashedAddress), value: addressBytes })
+    }
+    const { root, nodes } = this.accountTrie.commit()
+    pushNodes(nodes)
+    for (const [id, code] of this.newCodes)
+      writes.push({ type: 'put', key: codeKey(hexToBytes(id)), value: code })
+    writes.push({ type: 'put', key: FLAT_ROOT_KEY, value: root })
+    this.pending.clear()
+    this.newCodes.clear()
+    this.committedRoot = root
+    return { stateRoot: root, writes }
+  }
+
+  /**
+   * Moves this state to `stateRoot` (older or newer), discarding uncommitted changes. `writes`
+   * bring the flat records in storage to the new root; the engine puts them in the same batch as
+   * its new head. The root's trie nodes must be readable (committed earlier, or in storage).
+   */
+  async resetToRoot(stateRoot: Uint8Array): Promise<StateCommitResult> {
+    const writes = await moveFlatState({
+      flat: this.flat,
+      nodes: this.nodes,
+      kv: this.kv,
+      fromRoot: this.committedRoot,
+      toRoot: stateRoot,
+      dirty: new Set(this.pending.keys()),
+      loadCode: (hash) => this.loadCode(hash),
+    })
+    writes.push({ type: 'put', key: FLAT_ROOT_KEY, value: stateRoot })
+    this.pending.clear()
+    this.newCodes.clear()
+    this.storageTries.clear()
+    this.accountTrie = new SecureMerklePatriciaTrie({ root: stateRoot, store: this.nodes })
+    this.committedRoot = stateRoot
+    return { stateRoot, writes }
+  }
+
+  private markPending(address: Address): PendingAccount {
+    let pending = this.pending.get(address)
+    if (!pending) {
+      pending = { slots: new Set(), storageCleared: false }
+      this.pending.set(address, pending)
+    }
+    return pending
+  }
+
+  private clearStorage(address: Address, pending: PendingAccount): void {
+    pending.storageCleared = true
+    const slots = this.flat.storage.get(address)
+    // Listed so that commit deletes their flat records.
+    if (slots) for (const slot of slots.keys()) pending.slots.add(slot)
+    this.flat.storage.delete(address)
+    const account = this.flat.accounts.get(address)
+    if (account) account.storageRoot = EMPTY_TRIE_ROOT
+  }
+
+  private storageTrieFor(address: Address, cleared: boolean): SecureMerklePatriciaTrie {
+    let trie = cleared ? undefined : this.storageTries.get(address)
+    if (!trie) {
+      const root = cleared ? EMPTY_TRIE_ROOT : this.getStorageRoot(address)
+      trie = new SecureMerklePatriciaTrie({ root, store: this.nodes })
+      this.storageTries.set(address, trie)
+    }
+    return trie
+  }
+
+  private async loadCode(codeHash: Uint8Array): Promise<Uint8Array> {
+    if (equalBytes(codeHash, KECCAK256_EMPTY)) return new Uint8Array(0)
+    const cached = this.flat.codes.get(bytesToUnprefixedHex(codeHash))
+    if (cached) return cached
+    const stored = await this.kv?.get(codeKey(codeHash))
+    if (!stored) throw new Error(`code ${bytesToHex(codeHash)} not found`)
+    return stored
+  }
+}
