@@ -53,6 +53,7 @@ describe('signing and recovery', () => {
         type: 0,
         chainId,
         ...transfer,
+        nonce: Number(transfer.nonce),
         data: '0x',
       })
       expect(bytesToHex(ours.raw)).toBe(theirs)
