@@ -81,6 +81,13 @@ export interface ExecuteTransactionOptions {
   tracer?: EvmTracer
   /** Extra precompiled contracts (the RSK native contracts), keyed by address. */
   precompiles?: ReadonlyMap<Address, Precompile>
+  /**
+   * Accounts self-destructed by earlier transactions of the same block: RSKj (RSKIP125) refuses
+   * to CREATE/CREATE2 at such an address until the block ends.
+   */
+  deletedAccounts?: ReadonlySet<Address>
+  /** Gas used by the earlier transactions of the block, for the block gas limit check. */
+  blockGasUsed?: bigint
 }
 
 export interface ExecutionResult {
@@ -98,6 +105,13 @@ export interface ExecutionResult {
   maxGasUsed: bigint
   /** True when some CALL carried value (eth_estimateGas adds 2300 then, as RSKj). */
   callWithValue: boolean
+  /**
+   * True when some CALL had to give the callee all the gas left (less than it asked for); RSKj's
+   * eth_estimateGas then answers `gasUsed + gasRefund` instead of `maxGasUsed`.
+   */
+  movedRemainingGasToChild?: boolean
+  /** Gas refunded to the sender (SSTORE clears and self-destructs, capped at half the gas used). */
+  gasRefund?: bigint
   returnData: Uint8Array
   logs: Log[]
   /** Address of the created contract for a successful creation. */
@@ -107,6 +121,8 @@ export interface ExecutionResult {
 }
 
 export interface Precompile {
+  /** Input beyond this many bytes is ignored (RSKIP516); unlimited when absent. */
+  maxInput?: number
   /** Gas cost for this input. */
   gas(input: Uint8Array): bigint
   /** Runs the contract; throw `PrecompileRevert` to revert with data. */

@@ -1,0 +1,259 @@
+/**
+ * One whole transaction as RSKj's `TransactionExecutor` runs it: validation, nonce and up-front
+ * gas purchase, the value transfer, execution, refunds capped at half the gas used, and fees paid
+ * to the fee recipient (REMASC on Rootstock). `localCall` gives eth_call / eth_estimateGas
+ * semantics: no validation, no gas purchase or fee, but the value still moves.
+ */
+
+import type { Address } from '../util/hex.js'
+import { bytesToHex } from '../util/hex.js'
+import { createAddress } from './address.js'
+import { creationFailure } from './calls.js'
+import { EMPTY_BYTES, type FrameInput, type FrameOutput, FrameStatus, type VmContext } from './frame.js'
+import { GasCost, intrinsicGas, MAX_INITCODE_SIZE } from './gas.js'
+import { runFrame } from './interpreter.js'
+import { JournaledState } from './journal.js'
+import { STANDARD_PRECOMPILES } from './precompiles/index.js'
+import type {
+  BlockEnv,
+  ExecuteTransactionOptions,
+  ExecutionResult,
+  Message,
+  Precompile,
+  StateReader,
+} from './types.js'
+
+/** The transaction as the EVM needs it (sender already recovered). */
+export type ExecuteTransactionParameters = Message
+export type ExecuteTransactionReturnType = ExecutionResult
+
+/**
+ * The transaction cannot be included at all (RSKj's `TransactionExecutor.init` refuses it): wrong
+ * nonce, gas limit below the intrinsic cost or above the block's, insufficient balance, initcode
+ * too large. Its message follows RSKj's wording.
+ */
+export class InvalidTransactionError extends Error {
+  static readonly code = -32010
+  readonly code = InvalidTransactionError.code
+  override name = 'InvalidTransactionError'
+}
+
+const MAX_GAS = BigInt(Number.MAX_SAFE_INTEGER)
+
+function toGas(value: bigint): number {
+  return value > MAX_GAS ? Number.MAX_SAFE_INTEGER : Number(value)
+}
+
+function mergedPrecompiles(
+  extra: ReadonlyMap<Address, Precompile> | undefined,
+): ReadonlyMap<Address, Precompile> {
+  if (extra === undefined || extra.size === 0) return STANDARD_PRECOMPILES
+  return new Map([...STANDARD_PRECOMPILES, ...extra])
+}
+
+function validate(
+  state: JournaledState,
+  tx: Message,
+  block: BlockEnv,
+  basicCost: bigint,
+  blockGasUsed: bigint,
+) {
+  if (tx.to === undefined && tx.data.length > MAX_INITCODE_SIZE) {
+    throw new InvalidTransactionError(
+      `Initcode size for contract is invalid, it exceed the max limit size: initcode size = ${tx.data.length} | maxAllowed = ${MAX_INITCODE_SIZE}`,
+    )
+  }
+  if (tx.gasLimit + blockGasUsed > block.gasLimit) {
+    throw new InvalidTransactionError(
+      `Too much gas used in this block: available in block: ${block.gasLimit - blockGasUsed} tx sent: ${tx.gasLimit}`,
+    )
+  }
+  if (tx.gasLimit < basicCost) {
+    throw new InvalidTransactionError(
+      `Not enough gas for transaction execution: tx needs: ${basicCost} tx sent: ${tx.gasLimit}`,
+    )
+  }
+  const required = state.getNonce(tx.from)
+  if (tx.nonce !== undefined && tx.nonce !== required) {
+    throw new InvalidTransactionError(`Invalid nonce: required: ${required} , tx.nonce: ${tx.nonce}`)
+  }
+  const totalCost = tx.value + (basicCost > 0n ? tx.gasPrice * tx.gasLimit : 0n)
+  const balance = state.getBalance(tx.from)
+  if (balance < totalCost) {
+    throw new InvalidTransactionError(`Not enough cash: Require: ${totalCost}, Sender cash: ${balance}`)
+  }
+}
+
+/** Outcome of running the transaction's code (or lack of it), before refunds and fees. */
+interface Execution {
+  frame: FrameOutput
+  contractAddress?: Address
+}
+
+function succeeded(gasLeft: number): FrameOutput {
+  return {
+    status: FrameStatus.Success,
+    gasLeft,
+    output: EMPTY_BYTES,
+    movedRemainingGasToChild: false,
+    callWithValue: false,
+    peakGasUsed: 0,
+  }
+}
+
+function failed(error: string): FrameOutput {
+  return { ...succeeded(0), status: FrameStatus.Error, error }
+}
+
+function runCode(ctx: VmContext, frame: FrameInput): FrameOutput {
+  if (frame.gas < 0) return failed('out of gas')
+  ctx.tracer?.onCallEnter?.({
+    type: frame.kind,
+    from: frame.caller,
+    to: frame.address,
+    value: frame.value,
+    gas: BigInt(frame.gas),
+    input: frame.kind === 'CREATE' ? frame.code : frame.data,
+    depth: 0,
+  })
+  const output = runFrame(ctx, frame)
+  const failure = frame.kind === 'CREATE' ? creationFailure(output) : undefined
+  if (failure !== undefined) Object.assign(output, { status: FrameStatus.Error, error: failure, gasLeft: 0 })
+  else if (frame.kind === 'CREATE' && output.status === FrameStatus.Success) {
+    output.gasLeft -= GasCost.CREATE_DATA * output.output.length
+  }
+  ctx.tracer?.onCallExit?.({
+    gasUsed: BigInt(frame.gas - output.gasLeft),
+    output: output.output,
+    success: output.status === FrameStatus.Success,
+    reverted: output.status === FrameStatus.Revert,
+    error: output.error,
+    logs: output.status === FrameStatus.Success ? [...ctx.state.logs] : [],
+  })
+  return output
+}
+
+function execute(ctx: VmContext, tx: Message, executionGas: number, senderNonce: bigint): Execution {
+  const { state } = ctx
+  const base = { caller: tx.from, value: tx.value, depth: 0, isStatic: false, gas: executionGas }
+  if (tx.to === undefined) {
+    const contractAddress = createAddress(tx.from, senderNonce)
+    state.createAccount(contractAddress)
+    state.transfer(tx.from, contractAddress, tx.value)
+    if (tx.data.length === 0) return { frame: succeeded(Math.max(executionGas, 0)), contractAddress }
+    const frame = runCode(ctx, {
+      ...base,
+      kind: 'CREATE',
+      address: contractAddress,
+      codeAddress: contractAddress,
+      data: EMPTY_BYTES,
+      code: tx.data,
+    })
+    if (frame.status === FrameStatus.Success && frame.output.length > 0)
+      state.setCode(contractAddress, frame.output)
+    return { frame, contractAddress }
+  }
+  const to = tx.to
+  const precompile = ctx.precompiles.get(to)
+  if (precompile !== undefined) {
+    const required = precompile.gas(tx.data)
+    if (BigInt(executionGas) < required) return { frame: failed('out of gas') }
+    try {
+      const output = precompile.run(tx.data, {
+        caller: tx.from,
+        value: tx.value,
+        block: ctx.block,
+        state: state.asReader(),
+      })
+      state.transfer(tx.from, to, tx.value)
+      return {
+        frame: { ...succeeded(executionGas - Number(required)), output, peakGasUsed: Number(required) },
+      }
+    } catch (thrown) {
+      return { frame: failed(thrown instanceof Error ? thrown.message : String(thrown)) }
+    }
+  }
+  state.transfer(tx.from, to, tx.value)
+  const code = state.exists(to) ? state.getCode(to) : EMPTY_BYTES
+  if (code.length === 0) return { frame: succeeded(Math.max(executionGas, 0)) }
+  const codeHashHex = bytesToHex(state.getCodeHash(to))
+  return {
+    frame: runCode(ctx, {
+      ...base,
+      kind: 'CALL',
+      address: to,
+      codeAddress: to,
+      data: tx.data,
+      code,
+      codeHashHex,
+    }),
+  }
+}
+
+/**
+ * Executes `tx` against `reader` in `block` and returns everything it changed as a diff.
+ * Throws `InvalidTransactionError` (unless `localCall`) when the transaction cannot be included.
+ */
+export function executeTransaction(
+  reader: StateReader,
+  tx: ExecuteTransactionParameters,
+  block: BlockEnv,
+  options: ExecuteTransactionOptions = {},
+): ExecuteTransactionReturnType {
+  const localCall = options.localCall === true
+  const basicCost = intrinsicGas({ data: tx.data, isCreate: tx.to === undefined })
+  const state = new JournaledState(reader)
+  if (!localCall) validate(state, tx, block, basicCost, options.blockGasUsed ?? 0n)
+  const senderNonce = tx.nonce ?? state.getNonce(tx.from)
+  const gasLimit = toGas(tx.gasLimit)
+  if (!localCall) {
+    state.setNonce(tx.from, state.getNonce(tx.from) + 1n)
+    state.addBalance(tx.from, -(tx.gasPrice * tx.gasLimit))
+  }
+  const ctx: VmContext = {
+    state,
+    block,
+    origin: tx.from,
+    gasPrice: tx.gasPrice,
+    precompiles: mergedPrecompiles(options.precompiles),
+    tracer: options.tracer,
+    deletedAccounts: options.deletedAccounts,
+  }
+  const beforeExecution = state.checkpoint()
+  const intrinsic = Number(basicCost)
+  const { frame, contractAddress } = execute(ctx, tx, gasLimit - intrinsic, senderNonce)
+
+  const success = frame.status === FrameStatus.Success
+  if (!success) state.revert(beforeExecution)
+  const leftover = frame.status === FrameStatus.Error ? 0 : frame.gasLeft
+  const gasUsedBeforeRefund = gasLimit - leftover
+  let refund = 0
+  if (success) {
+    const futureRefund = state.refund + GasCost.SUICIDE_REFUND * state.selfdestructed.size
+    refund = Math.min(futureRefund, Math.floor(gasUsedBeforeRefund / 2))
+  }
+  const gasUsed = gasUsedBeforeRefund - refund
+  if (!localCall) {
+    state.addBalance(tx.from, BigInt(gasLimit - gasUsed) * tx.gasPrice)
+    state.addBalance(options.feeRecipient ?? block.coinbase, BigInt(gasUsed) * tx.gasPrice)
+    for (const address of state.selfdestructed) state.deleteAccount(address)
+  }
+  // RSKj tracks the peak of the top frame's gas counter, which starts with the intrinsic cost.
+  const maxGasUsed = Math.max(intrinsic + frame.peakGasUsed, gasUsedBeforeRefund)
+
+  return {
+    success,
+    reverted: frame.status === FrameStatus.Revert,
+    error: frame.status === FrameStatus.Error ? frame.error : undefined,
+    gasUsed: BigInt(gasUsed),
+    gasUsedBeforeRefund: BigInt(gasUsedBeforeRefund),
+    maxGasUsed: BigInt(maxGasUsed),
+    callWithValue: frame.callWithValue,
+    movedRemainingGasToChild: frame.movedRemainingGasToChild,
+    gasRefund: BigInt(refund),
+    returnData: frame.status === FrameStatus.Error ? EMPTY_BYTES : frame.output,
+    logs: success ? state.logs : [],
+    contractAddress: success ? contractAddress : undefined,
+    diff: state.toDiff(),
+  }
+}
