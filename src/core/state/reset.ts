@@ -33,6 +33,8 @@ export interface MoveFlatStateParameters {
   toRoot: Uint8Array
   /** Addresses with uncommitted changes: their flat values are re-read from the target root. */
   dirty: ReadonlySet<Address>
+  /** Preimages kept in memory by a state without storage (hex of the hashed key → key). */
+  memoryPreimages?: ReadonlyMap<string, Uint8Array>
   loadCode: (codeHash: Uint8Array) => Promise<Uint8Array>
 }
 
@@ -40,11 +42,12 @@ class PreimageResolver {
   private known: Map<string, Uint8Array> | undefined
   constructor(
     private readonly kv: KeyValueStore | undefined,
+    private readonly memory: ReadonlyMap<string, Uint8Array> | undefined,
     private readonly candidates: () => Iterable<Uint8Array>,
   ) {}
 
   async resolve(hashedKey: Uint8Array): Promise<Uint8Array> {
-    const stored = await this.kv?.get(preimageKey(hashedKey))
+    const stored = this.memory?.get(bytesToHex(hashedKey)) ?? (await this.kv?.get(preimageKey(hashedKey)))
     if (stored) return stored
     if (!this.known) {
       this.known = new Map()
@@ -58,9 +61,9 @@ class PreimageResolver {
 
 /** Updates `flat` in place to the state at `toRoot`; returns the flat-record writes that match. */
 export async function moveFlatState(parameters: MoveFlatStateParameters): Promise<KvOperation[]> {
-  const { flat, nodes, kv, fromRoot, toRoot, dirty, loadCode } = parameters
+  const { flat, nodes, kv, fromRoot, toRoot, dirty, memoryPreimages, loadCode } = parameters
   const writes: KvOperation[] = []
-  const addressPreimages = new PreimageResolver(kv, () =>
+  const addressPreimages = new PreimageResolver(kv, memoryPreimages, () =>
     [...flat.accounts.keys(), ...dirty].map((a) => hexToBytes(a)),
   )
   const addresses = new Set<Address>(dirty)
@@ -86,7 +89,7 @@ export async function moveFlatState(parameters: MoveFlatStateParameters): Promis
       if (!flat.codes.has(id)) flat.codes.set(id, await loadCode(account.codeHash))
     }
     const heldSlots = [...currentSlots.keys()]
-    const slotPreimages = new PreimageResolver(kv, () => heldSlots.map(slotKey))
+    const slotPreimages = new PreimageResolver(kv, memoryPreimages, () => heldSlots.map(slotKey))
     // Uncommitted or absent accounts have no trustworthy flat storage: compare from empty.
     const trusted = current !== undefined && !dirty.has(address)
     if (!trusted) currentSlots.clear()

@@ -13,28 +13,47 @@ import { type Address, bigintToBytes, bigintToPaddedBytes, bytesToHex, hexToByte
 
 export class MapKeyValueStore implements KeyValueStore {
   readonly data = new Map<string, Uint8Array>()
+  private sorted: string[] | undefined
   async get(key: string) {
     return this.data.get(key)
   }
   async put(key: string, value: Uint8Array) {
-    this.data.set(key, value)
+    this.batchSync([{ type: 'put', key, value }])
   }
   async delete(key: string) {
-    this.data.delete(key)
+    this.batchSync([{ type: 'delete', key }])
   }
   async range({ gte, lt, reverse, limit }: KvRange) {
-    const keys = [...this.data.keys()]
-      .filter((k) => (gte === undefined || k >= gte) && (lt === undefined || k < lt))
-      .sort()
-    if (reverse) keys.reverse()
-    return keys
-      .slice(0, limit ?? keys.length)
+    if (!this.sorted) this.sorted = [...this.data.keys()].sort()
+    const keys = this.sorted
+    let start = 0
+    if (gte !== undefined) {
+      let hi = keys.length
+      while (start < hi) {
+        const mid = (start + hi) >> 1
+        if ((keys[mid] as string) < gte) start = mid + 1
+        else hi = mid
+      }
+    }
+    let end = start
+    while (end < keys.length && (lt === undefined || (keys[end] as string) < lt)) end++
+    const selected = keys.slice(start, end)
+    if (reverse) selected.reverse()
+    return selected
+      .slice(0, limit ?? selected.length)
       .map((k): [string, Uint8Array] => [k, this.data.get(k) as Uint8Array])
   }
   async batch(operations: KvOperation[]) {
+    this.batchSync(operations)
+  }
+  private batchSync(operations: KvOperation[]) {
     for (const op of operations) {
-      if (op.type === 'put') this.data.set(op.key, op.value)
-      else this.data.delete(op.key)
+      if (op.type === 'put') {
+        if (!this.data.has(op.key)) this.sorted = undefined
+        this.data.set(op.key, op.value)
+      } else if (this.data.delete(op.key)) {
+        this.sorted = undefined
+      }
     }
   }
   async close() {}

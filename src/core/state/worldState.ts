@@ -67,11 +67,14 @@ export class WorldState implements StateReader {
   private accountTrie: SecureMerklePatriciaTrie
   private storageTries = new Map<Address, SecureMerklePatriciaTrie>()
   private committedRoot: Uint8Array = EMPTY_TRIE_ROOT
+  /** Without storage, key preimages are kept here so `resetToRoot` can still name what changed. */
+  private readonly memoryPreimages: Map<string, Uint8Array> | undefined
 
   constructor({ kv, nodes }: WorldStateParameters = {}) {
     this.kv = kv
     this.nodes = nodes ?? new TrieNodeStore(kv ? { loader: kvTrieNodeLoader(kv) } : {})
     this.accountTrie = new SecureMerklePatriciaTrie({ store: this.nodes })
+    this.memoryPreimages = kv ? undefined : new Map()
   }
 
   /** Opens the latest state from the flat records in `kv` (an empty state for a new store). */
@@ -200,7 +203,7 @@ export class WorldState implements StateReader {
         } else {
           await storageTrie.trie.put(hashedKey, encodeStorageValue(value))
           writes.push({ type: 'put', key: flatKey, value: bigintToBytes(value) })
-          writes.push({ type: 'put', key: preimageKey(hashedKey), value: key })
+          this.recordPreimage(hashedKey, key, writes)
         }
       }
       if (slots && slots.size === 0) this.flat.storage.delete(address)
@@ -218,7 +221,7 @@ export class WorldState implements StateReader {
       const encoded = encodeAccount(account)
       await this.accountTrie.trie.put(hashedAddress, encoded)
       writes.push({ type: 'put', key: flatAccountKey(address), value: encoded })
-      writes.push({ type: 'put', key: preimageKey(hashedAddress), value: addressBytes })
+      this.recordPreimage(hashedAddress, addressBytes, writes)
     }
     const { root, nodes } = this.accountTrie.commit()
     pushNodes(nodes)
@@ -244,6 +247,7 @@ export class WorldState implements StateReader {
       fromRoot: this.committedRoot,
       toRoot: stateRoot,
       dirty: new Set(this.pending.keys()),
+      memoryPreimages: this.memoryPreimages,
       loadCode: (hash) => this.loadCode(hash),
     })
     writes.push({ type: 'put', key: FLAT_ROOT_KEY, value: stateRoot })
@@ -253,6 +257,11 @@ export class WorldState implements StateReader {
     this.accountTrie = new SecureMerklePatriciaTrie({ root: stateRoot, store: this.nodes })
     this.committedRoot = stateRoot
     return { stateRoot, writes }
+  }
+
+  private recordPreimage(hashedKey: Uint8Array, key: Uint8Array, writes: KvOperation[]): void {
+    if (this.memoryPreimages) this.memoryPreimages.set(bytesToHex(hashedKey), key)
+    else writes.push({ type: 'put', key: preimageKey(hashedKey), value: key })
   }
 
   private markPending(address: Address): PendingAccount {
