@@ -1,0 +1,79 @@
+/**
+ * The 2048-bit logs bloom (RSKj `org/ethereum/core/Bloom.java`, same bits as Ethereum's): for the
+ * log's address and each topic, the low 11 bits of the first three byte pairs of its keccak-256
+ * pick three bits; bit i lives in byte 255 − ⌊i/8⌋.
+ */
+import { keccak256 } from '../crypto/hash.js'
+import { type Address, hexToBytes } from '../util/hex.js'
+
+export const BLOOM_BYTES = 256
+
+export interface BloomLog {
+  address: Address
+  topics: readonly Uint8Array[]
+}
+
+export function emptyBloom(): Uint8Array {
+  return new Uint8Array(BLOOM_BYTES)
+}
+
+/** Sets the three bits of `value` (an address or a topic) in `bloom`, in place. */
+export function addToBloom(bloom: Uint8Array, value: Uint8Array): Uint8Array {
+  const hash = keccak256(value)
+  for (let i = 0; i < 6; i += 2) {
+    const bit = (((hash[i] as number) & 7) << 8) | (hash[i + 1] as number)
+    const index = BLOOM_BYTES - 1 - (bit >> 3)
+    bloom[index] = (bloom[index] as number) | (1 << (bit & 7))
+  }
+  return bloom
+}
+
+/** Bloom of one receipt's logs (RSKj `LogInfo.getBloom` OR-ed per receipt). */
+export function logsBloom(logs: readonly BloomLog[]): Uint8Array {
+  const bloom = emptyBloom()
+  for (const log of logs) {
+    addToBloom(bloom, hexToBytes(log.address))
+    for (const topic of log.topics) addToBloom(bloom, topic)
+  }
+  return bloom
+}
+
+/** Bitwise OR (RSKj `Bloom.or`): a block's bloom from its receipts' blooms. */
+export function mergeBlooms(blooms: readonly Uint8Array[]): Uint8Array {
+  const out = emptyBloom()
+  for (const bloom of blooms)
+    for (let i = 0; i < BLOOM_BYTES; i++) out[i] = (out[i] as number) | (bloom[i] as number)
+  return out
+}
+
+/** True when every bit of `value`'s bloom is set in `bloom`: the value may have been logged. */
+export function bloomContains(bloom: Uint8Array, value: Uint8Array): boolean {
+  const probe = addToBloom(emptyBloom(), value)
+  for (let i = 0; i < BLOOM_BYTES; i++) {
+    const bits = probe[i] as number
+    if (bits !== 0 && ((bloom[i] as number) & bits) !== bits) return false
+  }
+  return true
+}
+
+export interface BloomCriteria {
+  /** Empty means any address. */
+  addresses: readonly Address[]
+  /** Per position: null (or empty) matches anything, otherwise one of the listed topics. */
+  topics: ReadonlyArray<readonly Uint8Array[] | null>
+}
+
+/**
+ * False only when no log in the block can match the filter, so `eth_getLogs` can skip the
+ * block's receipts. A bloom has false positives, never false negatives.
+ */
+export function bloomMayMatch(bloom: Uint8Array, criteria: BloomCriteria): boolean {
+  if (criteria.addresses.length > 0 && !criteria.addresses.some((a) => bloomContains(bloom, hexToBytes(a)))) {
+    return false
+  }
+  for (const options of criteria.topics) {
+    if (!options || options.length === 0) continue
+    if (!options.some((topic) => bloomContains(bloom, topic))) return false
+  }
+  return true
+}
