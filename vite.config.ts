@@ -19,8 +19,8 @@ function firefoxManifest() {
     browser_specific_settings: {
       gecko: {
         id: 'rsk-devnode@rsk-devnode.dev',
-        // MAIN-world content scripts arrived in Firefox 128.
-        strict_min_version: '128.0',
+        // MAIN-world content scripts need 128; data_collection_permissions needs 140 (an ESR).
+        strict_min_version: '140.0',
         data_collection_permissions: { required: ['none'] },
       },
     },
