@@ -5,7 +5,6 @@
  */
 import { BITCOIN_HEADER_SIZE } from './bitcoin/header'
 import { compressWords, SHA256_INITIAL_STATE, sha256Midstate } from './bitcoin/sha256Midstate'
-import { targetToBytes } from './target'
 
 function byteSwap(word: number): number {
   return (((word & 0xff) << 24) | ((word & 0xff00) << 8) | ((word >>> 8) & 0xff00) | (word >>> 24)) >>> 0
@@ -39,8 +38,10 @@ export function grindHeaderNonce({
   endNonce = 0xffffffff,
 }: GrindHeaderParameters): number | null {
   if (header.length !== BITCOIN_HEADER_SIZE) throw new RangeError('a Bitcoin header is 80 bytes')
-  const targetBytes = targetToBytes(target)
-  const targetWords = Array.from({ length: 8 }, (_, i) => readWordBE(targetBytes, 4 * i))
+  if (target < 0n || target >= 1n << 256n) throw new RangeError('target must fit 32 bytes')
+  const targetWords = Array.from({ length: 8 }, (_, i) =>
+    Number((target >> BigInt(224 - 32 * i)) & 0xffffffffn),
+  )
   const midstate = sha256Midstate(header, 64).state
   // Second block of the first hash: header bytes 64..80, padding, length 640 bits.
   const first = new Uint32Array(16)

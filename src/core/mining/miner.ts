@@ -11,7 +11,7 @@ import {
   encodeBitcoinHeader,
   encodeCompactBits,
 } from './bitcoin/header'
-import { coinbaseMerkleBranch, merkleRoot } from './bitcoin/merkle'
+import { merkleTree } from './bitcoin/merkle'
 import { serializeTransaction, transactionId, txidOfSerialized } from './bitcoin/transaction'
 import { buildMergedMiningCoinbase, compressCoinbase } from './coinbase'
 import { fillerTransactions } from './fillers'
@@ -49,14 +49,28 @@ export type MineMergedMiningFieldsReturnType = {
   bitcoinBlock: BitcoinBlock
 }
 
-/** Mines the merged-mining fields of one RSK block. Pure: the same inputs give the same bytes. */
-export function mineMergedMiningFields({
-  hashForMergedMining,
-  difficulty,
-  previousBitcoinHeaderHash,
-  timestamp,
-  seed,
-}: MineMergedMiningFieldsParameters): MineMergedMiningFieldsReturnType {
+export type MergedMiningTemplate = {
+  /** The header before grinding (nonce 0). */
+  header: BitcoinHeader
+  target: bigint
+  /** Everything but the header is fixed once the coinbase is. */
+  fields: Omit<MineMergedMiningFieldsReturnType, 'bitcoinMergedMiningHeader' | 'bitcoinHeaderHash'>
+}
+
+/**
+ * The simulated Bitcoin block for one RSK block before its nonce is chosen: coinbase with the tag,
+ * filler transactions, merkle root, header with nonce 0. `extraNonce` varies the coinbase.
+ */
+export function buildMergedMiningTemplate(
+  {
+    hashForMergedMining,
+    difficulty,
+    previousBitcoinHeaderHash,
+    timestamp,
+    seed,
+  }: MineMergedMiningFieldsParameters,
+  extraNonce = 0,
+): MergedMiningTemplate {
   if (hashForMergedMining.length !== 32) throw new RangeError('hashForMergedMining must be 32 bytes')
   if (previousBitcoinHeaderHash.length !== 32)
     throw new RangeError('previousBitcoinHeaderHash must be 32 bytes')
@@ -66,32 +80,52 @@ export function mineMergedMiningFields({
   }
   const target = difficultyToTarget(difficulty)
   const fillers = fillerTransactions(seed)
-  const fillerTxids = fillers.map(transactionId)
-  // Each extranonce gives a fresh coinbase, merkle root and 2^32 nonces, as pools roll it.
-  for (let extraNonce = 0; ; extraNonce++) {
-    const coinbase = buildMergedMiningCoinbase({ hashForMergedMining, seed, extraNonce })
-    const fullCoinbase = serializeTransaction(coinbase)
-    const txids = [txidOfSerialized(fullCoinbase), ...fillerTxids]
-    const header: BitcoinHeader = {
-      version: MERGED_MINING_HEADER_VERSION,
-      previousBlockHash: previousBitcoinHeaderHash,
-      merkleRoot: merkleRoot(txids),
-      time,
-      // Informative only: RSK checks the RSK target, not the Bitcoin header's own bits.
-      bits: encodeCompactBits(target),
-      nonce: 0,
-    }
-    const nonce = grindHeaderNonce({ header: encodeBitcoinHeader(header), target })
-    if (nonce === null) continue
-    header.nonce = nonce
-    const encodedHeader = encodeBitcoinHeader(header)
-    return {
-      bitcoinMergedMiningHeader: encodedHeader,
+  const coinbase = buildMergedMiningCoinbase({ hashForMergedMining, seed, extraNonce })
+  const fullCoinbase = serializeTransaction(coinbase)
+  const tree = merkleTree([txidOfSerialized(fullCoinbase), ...fillers.map(transactionId)])
+  const header: BitcoinHeader = {
+    version: MERGED_MINING_HEADER_VERSION,
+    previousBlockHash: previousBitcoinHeaderHash,
+    merkleRoot: tree.root,
+    time,
+    // Informative only: RSK checks the RSK target, not the Bitcoin header's own bits.
+    bits: encodeCompactBits(target),
+    nonce: 0,
+  }
+  return {
+    header,
+    target,
+    fields: {
       bitcoinMergedMiningCoinbaseTransaction: compressCoinbase(fullCoinbase),
-      bitcoinMergedMiningMerkleProof: concatBytes(...coinbaseMerkleBranch(txids)),
-      bitcoinHeaderHash: bitcoinHeaderHash(encodedHeader),
+      bitcoinMergedMiningMerkleProof: concatBytes(...tree.coinbaseBranch),
       fullCoinbase,
       bitcoinBlock: { header, transactions: [coinbase, ...fillers] },
-    }
+    },
+  }
+}
+
+/** The template's fields with `header` (already carrying its nonce) in place. */
+export function completeMergedMiningFields(
+  template: MergedMiningTemplate,
+  header: BitcoinHeader,
+): MineMergedMiningFieldsReturnType {
+  const encodedHeader = encodeBitcoinHeader(header)
+  return {
+    ...template.fields,
+    bitcoinMergedMiningHeader: encodedHeader,
+    bitcoinHeaderHash: bitcoinHeaderHash(encodedHeader),
+    bitcoinBlock: { header, transactions: template.fields.bitcoinBlock.transactions },
+  }
+}
+
+/** Mines the merged-mining fields of one RSK block. Pure: the same inputs give the same bytes. */
+export function mineMergedMiningFields(
+  parameters: MineMergedMiningFieldsParameters,
+): MineMergedMiningFieldsReturnType {
+  // Each extranonce gives a fresh coinbase, merkle root and 2^32 nonces, as pools roll it.
+  for (let extraNonce = 0; ; extraNonce++) {
+    const template = buildMergedMiningTemplate(parameters, extraNonce)
+    const nonce = grindHeaderNonce({ header: encodeBitcoinHeader(template.header), target: template.target })
+    if (nonce !== null) return completeMergedMiningFields(template, { ...template.header, nonce })
   }
 }

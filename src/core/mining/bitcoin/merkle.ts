@@ -16,27 +16,36 @@ function parentLevel(level: Uint8Array[]): Uint8Array[] {
   return parents
 }
 
-/** The merkle root (display order) of a block's txids (display order, coinbase first). */
-export function merkleRoot(txids: Uint8Array[]): Uint8Array {
-  if (txids.length === 0) throw new RangeError('a Bitcoin block has at least one transaction')
-  let level = txids.map(reverseBytes)
-  while (level.length > 1) level = parentLevel(level)
-  return reverseBytes(level[0] as Uint8Array)
+export type MerkleTreeSummary = {
+  /** Display order. */
+  root: Uint8Array
+  /**
+   * The coinbase's sibling at each level from the leaves up, display order, coinbase excluded.
+   * Concatenated, this is the RSKIP92 proof (`Rskip92MerkleProofBuilder`); a block holding only
+   * the coinbase has an empty branch.
+   */
+  coinbaseBranch: Uint8Array[]
 }
 
-/**
- * The merkle branch of the first transaction (the coinbase): its sibling at each level from the
- * leaves up, display order, coinbase itself excluded. Concatenated, this is the RSKIP92 proof
- * (`Rskip92MerkleProofBuilder`); a block holding only the coinbase gives an empty branch.
- */
-export function coinbaseMerkleBranch(txids: Uint8Array[]): Uint8Array[] {
+/** Builds the tree once over txids (display order, coinbase first). */
+export function merkleTree(txids: Uint8Array[]): MerkleTreeSummary {
   if (txids.length === 0) throw new RangeError('a Bitcoin block has at least one transaction')
-  const branch: Uint8Array[] = []
+  const coinbaseBranch: Uint8Array[] = []
   let level = txids.map(reverseBytes)
   while (level.length > 1) {
     // The coinbase's ancestor is always the leftmost node, so its sibling is index 1.
-    branch.push(reverseBytes(level[1] as Uint8Array))
+    coinbaseBranch.push(reverseBytes(level[1] as Uint8Array))
     level = parentLevel(level)
   }
-  return branch
+  return { root: reverseBytes(level[0] as Uint8Array), coinbaseBranch }
+}
+
+/** The merkle root (display order) of a block's txids (display order, coinbase first). */
+export function merkleRoot(txids: Uint8Array[]): Uint8Array {
+  return merkleTree(txids).root
+}
+
+/** The coinbase's merkle branch; see {@link MerkleTreeSummary.coinbaseBranch}. */
+export function coinbaseMerkleBranch(txids: Uint8Array[]): Uint8Array[] {
+  return merkleTree(txids).coinbaseBranch
 }
