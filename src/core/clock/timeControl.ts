@@ -39,6 +39,14 @@ export class TimeControl {
     this.state.nextTimestamp = timestamp
   }
 
+  /** The timestamp the next block would get, without consuming a pinned one. */
+  peekNextBlockTimestamp(parentTimestamp: bigint): bigint {
+    const pinned = this.state.nextTimestamp
+    if (pinned !== undefined) return pinned
+    const now = this.nowSeconds()
+    return now > parentTimestamp ? now : parentTimestamp + 1n
+  }
+
   /** The timestamp of the next block on `parentTimestamp`; consumes a pinned timestamp. */
   nextBlockTimestamp(parentTimestamp: bigint): bigint {
     const pinned = this.state.nextTimestamp

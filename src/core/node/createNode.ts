@@ -14,6 +14,7 @@ import { DisconnectedError } from '../rpc/errors/provider.js'
 import { createRegistry, type MethodRegistry } from '../rpc/registry.js'
 import type { KeyValueStore } from '../storage/types.js'
 import type { Address } from '../util/hex.js'
+import { Engine } from './engine/engine.js'
 import type { ChainEngine } from './engineApi.js'
 
 /** Events a node emits. Extended as the engine grows (blocks, subscriptions…). */
@@ -43,12 +44,20 @@ export interface CreateNodeParameters {
   platform?: Platform
   /** The node's own accounts, for `eth_accounts` in the `rskj` profile. Default: none. */
   accounts?: () => Promise<readonly Address[]>
+  /** Random bytes (filter ids). Default: the platform's Web Crypto. */
+  random?: (length: number) => Uint8Array
+}
+
+function defaultRandom(length: number): Uint8Array {
+  return globalThis.crypto.getRandomValues(new Uint8Array(length))
 }
 
 export interface DevNode {
   readonly network: NetworkConfig
   readonly profile: Profile
   readonly registry: MethodRegistry
+  /** The chain engine behind the RPC surface (for the wallet, the panel and tests). */
+  readonly engine: ChainEngine
   /**
    * One JSON-RPC request object, a batch array, or JSON text. Resolves to the response, an array
    * for a batch, or `undefined` for notifications. Never rejects: failures are error responses.
@@ -77,6 +86,7 @@ export async function createNode({
   profile = DEFAULT_PROFILE,
   platform,
   accounts = async () => [],
+  random,
 }: CreateNodeParameters): Promise<CreateNodeReturnType> {
   const networkConfig = resolveNetwork(network)
   const profileConfig = PROFILES[profile]
@@ -86,8 +96,13 @@ export async function createNode({
     for (const listener of listeners.get(event) ?? []) (listener as NodeEventListener<E>)(payload)
   }
   const registry = createRegistry()
-  // The engine arrives with the chain; until then no served method reads it.
-  const engine: ChainEngine = {}
+  // Opens the chain in this store (genesis on first use); the host's randomness seeds filter ids.
+  const engine: ChainEngine = await Engine.open({
+    network: networkConfig,
+    storage,
+    clock,
+    random: random ?? defaultRandom,
+  })
   const context: MethodContext = {
     network: networkConfig,
     profile: profileConfig,
@@ -109,8 +124,11 @@ export async function createNode({
     network: networkConfig,
     profile: profileConfig,
     registry,
+    engine,
     async request(input) {
       if (closed) return failure(null, new DisconnectedError('The node is closed.').toJSON())
+      // Interval mining has no timer in core: blocks owed since the last call are mined first.
+      if (engine.settings.mining.type === 'interval') await engine.tick()
       return dispatcher.dispatch(input)
     },
     on(event, listener) {
@@ -124,6 +142,8 @@ export async function createNode({
     async close() {
       if (closed) return
       closed = true
+      // Let a block being committed finish before the store goes away.
+      await engine.mutex.run(async () => undefined)
       await storage.close()
       emit('close', undefined)
     },

@@ -1,6 +1,5 @@
 /**
- * The chain engine as the RPC methods see it. Filled in by the chain engine; methods that need no
- * chain (web3_*, net_*, eth_chainId…) do not touch it.
+ * The chain engine as the RPC methods see it: the engine itself plus the read helpers methods
+ * share. Methods that need no chain (web3_*, net_*, eth_chainId…) do not touch it.
  */
-// biome-ignore lint/suspicious/noEmptyInterface: extended by the chain engine
-export interface ChainEngine {}
+export type { Engine as ChainEngine } from './engine/engine.js'

@@ -133,6 +133,11 @@ export class TxPool<T extends PoolTransaction> {
     return { status: entry.status, replaced: same?.tx, promoted }
   }
 
+  /** The nonce after the sender's pending transactions (`eth_getTransactionCount` at `pending`). */
+  nextNonce(sender: Address, stateNonce: bigint): bigint {
+    return this.#nextPendingNonce(sender, stateNonce)
+  }
+
   /** Pending transactions in the order a block includes them: by gas price, nonce order per sender, then arrival. */
   pending(): T[] {
     const heads: Array<{ list: PoolEntry<T>[]; index: number }> = []

@@ -6,6 +6,7 @@
  */
 import type { MethodDefinition } from './defineMethod.js'
 import { DEV_METHODS } from './devMethodTable.js'
+import { CHAIN_METHODS } from './methods/chainMethods.js'
 import { eth_accounts } from './methods/eth/eth_accounts.js'
 import { eth_chainId } from './methods/eth/eth_chainId.js'
 import { eth_protocolVersion } from './methods/eth/eth_protocolVersion.js'
@@ -61,6 +62,7 @@ export const IMPLEMENTED: readonly MethodDefinition[] = [
   eth_syncing,
   rsk_protocolVersion,
   rpc_modules,
+  ...CHAIN_METHODS,
 ]
 
 export function namespaceOf(method: string): string {

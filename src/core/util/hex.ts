@@ -9,7 +9,7 @@ export type Hex = `0x${string}`
 export type Address = `0x${string}`
 
 const HEX_CHARS = '0123456789abcdef'
-const BYTE_TO_HEX: string[] = Array.from({ length: 256 }, (_, i) => HEX_CHARS[i >> 4] + HEX_CHARS[i & 15])
+const BYTE_TO_HEX: string[] = Array.from({ length: 256 }, (_, i) => HEX_CHARS[i >> 4]! + HEX_CHARS[i & 15]!)
 
 /** Lowercase hex with a `0x` prefix, two digits a byte (`0x` for empty). */
 export function bytesToHex(bytes: Uint8Array): Hex {

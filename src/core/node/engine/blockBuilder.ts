@@ -1,0 +1,241 @@
+/**
+ * Builds the next block: executes the chosen transactions over a state overlay, appends the
+ * REMASC transaction, computes roots, bloom and fees, then mines it with a real merged-mining
+ * proof. Returns everything the commit writes; touches neither storage nor the live state.
+ */
+import { blockSize, remascTransaction } from '../../chain/block.js'
+import { logsBloom, mergeBlooms } from '../../chain/bloom.js'
+import { type BlockHeader, blockHash, hashForMergedMining } from '../../chain/header.js'
+import type { SignedTransaction } from '../../chain/transaction.js'
+import { receiptsRoot, transactionsRoot } from '../../chain/tries.js'
+import { EMPTY_LIST_HASH } from '../../crypto/hash.js'
+import { executeTransaction, InvalidTransactionError } from '../../evm/transaction.js'
+import type { BlockEnv, ExecutionResult, Precompile, StateDiff, StateReader } from '../../evm/types.js'
+import { mineMergedMiningFields } from '../../mining/miner.js'
+import { type NetworkConfig, REMASC_ADDRESS } from '../../network/networks.js'
+import { type Address, bytesToUnprefixedHex } from '../../util/hex.js'
+import type { StoredBlock, StoredReceipt } from './blockRecord.js'
+import { StateOverlay } from './stateOverlay.js'
+
+export interface Candidate {
+  tx: SignedTransaction
+  sender: Address
+}
+
+export interface BuildBlockParameters {
+  network: NetworkConfig
+  parent: StoredBlock
+  state: StateReader
+  candidates: readonly Candidate[]
+  timestamp: bigint
+  coinbase: Address
+  /** Bitcoin header hash of the parent's merged-mining proof (the simulated Bitcoin chain). */
+  parentBitcoinHash: Uint8Array
+  forkDetectionData?: Uint8Array
+  getBlockHash(number: bigint): Uint8Array | undefined
+  precompiles?: ReadonlyMap<Address, Precompile>
+}
+
+/** A block whose transactions ran; its header waits for the state root. */
+export interface ExecutedBlock {
+  number: bigint
+  gasLimit: bigint
+  gasUsed: bigint
+  paidFees: bigint
+  transactions: SignedTransaction[]
+  senders: Address[]
+  receipts: StoredReceipt[]
+  diff: StateDiff
+  /** Candidates that could not run (their nonce or balance no longer fits): the pool drops them. */
+  rejected: Candidate[]
+}
+
+export interface SealedBlock {
+  block: StoredBlock
+  bitcoinHash: Uint8Array
+}
+
+/** RSKj GasLimitCalculator: move by at most parent/1024 toward the target. */
+export function nextGasLimit(parentGasLimit: bigint, target: bigint): bigint {
+  const step = parentGasLimit / 1024n
+  if (parentGasLimit < target) return parentGasLimit + step > target ? target : parentGasLimit + step
+  if (parentGasLimit > target) return parentGasLimit - step < target ? target : parentGasLimit - step
+  return parentGasLimit
+}
+
+/** Runs the candidates over an overlay of the parent state and appends the REMASC transaction. */
+export function executeBlock(p: BuildBlockParameters): ExecutedBlock {
+  const number = p.parent.header.number + 1n
+  const gasLimit = nextGasLimit(p.parent.header.gasLimit, p.network.targetGasLimit)
+  const env: BlockEnv = {
+    number,
+    timestamp: p.timestamp,
+    coinbase: p.coinbase,
+    difficulty: p.network.difficulty,
+    gasLimit,
+    minimumGasPrice: p.network.minimumGasPrice,
+    chainId: BigInt(p.network.chainId),
+    getBlockHash: p.getBlockHash,
+  }
+  const overlay = new StateOverlay(p.state)
+  const transactions: SignedTransaction[] = []
+  const senders: Address[] = []
+  const receipts: StoredReceipt[] = []
+  const rejected: Candidate[] = []
+  let gasUsed = 0n
+  let paidFees = 0n
+  for (const candidate of p.candidates) {
+    const { tx, sender } = candidate
+    if (gasUsed + tx.gasLimit > gasLimit) continue
+    const account = overlay.getAccount(sender)
+    if (
+      (account?.nonce ?? 0n) !== tx.nonce ||
+      (account?.balance ?? 0n) < tx.gasLimit * tx.gasPrice + tx.value
+    ) {
+      rejected.push(candidate)
+      continue
+    }
+    let result: ExecutionResult
+    try {
+      result = executeTransaction(
+        overlay,
+        {
+          from: sender,
+          to: tx.to,
+          value: tx.value,
+          data: tx.data,
+          gasLimit: tx.gasLimit,
+          gasPrice: tx.gasPrice,
+          nonce: tx.nonce,
+        },
+        env,
+        { feeRecipient: REMASC_ADDRESS, precompiles: p.precompiles },
+      )
+    } catch (error) {
+      // RSKj's TransactionExecutor.init refusal: the transaction is not included, the pool drops it.
+      if (error instanceof InvalidTransactionError) {
+        rejected.push(candidate)
+        continue
+      }
+      throw error
+    }
+    overlay.apply(result.diff)
+    gasUsed += result.gasUsed
+    paidFees += result.gasUsed * tx.gasPrice
+    transactions.push(tx)
+    senders.push(sender)
+    receipts.push({
+      status: result.success,
+      cumulativeGasUsed: gasUsed,
+      gasUsed: result.gasUsed,
+      logs: result.logs,
+      bloom: logsBloom(result.logs),
+      contractAddress: result.contractAddress ?? null,
+    })
+  }
+  // Every Rootstock block ends with the REMASC transaction; it moves no value here and uses no gas.
+  const remasc = remascTransaction(number)
+  transactions.push(remasc)
+  senders.push('0x0000000000000000000000000000000000000000')
+  receipts.push({
+    status: true,
+    cumulativeGasUsed: gasUsed,
+    gasUsed: 0n,
+    logs: [],
+    bloom: logsBloom([]),
+    contractAddress: null,
+  })
+
+  return {
+    number,
+    gasLimit,
+    gasUsed,
+    paidFees,
+    transactions,
+    senders,
+    receipts,
+    diff: overlay.diff,
+    rejected,
+  }
+}
+
+/** Completes the header with the committed state root and mines it (merged mining, real PoW). */
+export function sealBlock(
+  p: BuildBlockParameters,
+  executed: ExecutedBlock,
+  stateRoot: Uint8Array,
+): SealedBlock {
+  const { receipts, transactions } = executed
+  const header: BlockHeader = {
+    version: p.network.headerVersion,
+    parentHash: p.parent.hash,
+    unclesHash: EMPTY_LIST_HASH,
+    coinbase: p.coinbase,
+    stateRoot,
+    transactionsRoot: transactionsRoot(transactions),
+    receiptsRoot: receiptsRoot(receipts),
+    logsBloom: mergeBlooms(receipts.map((r) => r.bloom)),
+    difficulty: p.network.difficulty,
+    number: executed.number,
+    gasLimit: executed.gasLimit,
+    gasUsed: executed.gasUsed,
+    timestamp: p.timestamp,
+    extraData: new Uint8Array(0),
+    paidFees: executed.paidFees,
+    minimumGasPrice: p.network.minimumGasPrice,
+    uncleCount: 0,
+    ummRoot: new Uint8Array(0),
+    // RSKIP144: every user transaction runs in one parallel sublist; REMASC stays sequential.
+    txExecutionSublistsEdges:
+      p.network.headerVersion > 0 ? (transactions.length > 1 ? [transactions.length - 1] : []) : null,
+    baseEvent: null,
+    bitcoinMergedMiningHeader: new Uint8Array(0),
+    bitcoinMergedMiningMerkleProof: new Uint8Array(0),
+    bitcoinMergedMiningCoinbaseTransaction: new Uint8Array(0),
+  }
+  const mmHash = hashForMergedMining(header, p.forkDetectionData)
+  const mined = mineMergedMiningFields({
+    hashForMergedMining: mmHash,
+    difficulty: p.network.difficulty,
+    previousBitcoinHeaderHash: p.parentBitcoinHash,
+    timestamp: Number(p.timestamp),
+    seed: mmHash,
+  })
+  header.bitcoinMergedMiningHeader = mined.bitcoinMergedMiningHeader
+  header.bitcoinMergedMiningMerkleProof = mined.bitcoinMergedMiningMerkleProof
+  header.bitcoinMergedMiningCoinbaseTransaction = mined.bitcoinMergedMiningCoinbaseTransaction
+  return {
+    block: finishBlock(
+      header,
+      mmHash,
+      executed.transactions,
+      executed.senders,
+      receipts,
+      p.parent.totalDifficulty,
+    ),
+    bitcoinHash: mined.bitcoinHeaderHash,
+  }
+}
+
+/** Hashes a complete header and wraps it as a stored block. */
+export function finishBlock(
+  header: BlockHeader,
+  mmHash: Uint8Array,
+  transactions: SignedTransaction[],
+  senders: Address[],
+  receipts: StoredReceipt[],
+  parentTotalDifficulty: bigint,
+): StoredBlock {
+  const hash = blockHash(header)
+  return {
+    header,
+    hash,
+    hashHex: bytesToUnprefixedHex(hash),
+    hashForMergedMining: mmHash,
+    transactions,
+    senders,
+    receipts,
+    totalDifficulty: parentTotalDifficulty + header.difficulty,
+    size: blockSize({ header, transactions, uncles: [] }),
+  }
+}

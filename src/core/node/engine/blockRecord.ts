@@ -1,0 +1,33 @@
+/**
+ * A block as the engine keeps it: the header, its transactions (REMASC last) with their senders,
+ * and its receipts. Stored as one RLP record under `keys.block(n)`: senders are stored so that a
+ * restart never has to recover signatures again, and contract addresses because RSKj's receipt
+ * encoding does not carry them.
+ */
+import type { BlockHeader } from '../../chain/header.js'
+import type { SignedTransaction } from '../../chain/transaction.js'
+import type { Log } from '../../evm/types.js'
+import type { Address } from '../../util/hex.js'
+
+export interface StoredReceipt {
+  status: boolean
+  cumulativeGasUsed: bigint
+  gasUsed: bigint
+  logs: Log[]
+  bloom: Uint8Array
+  contractAddress: Address | null
+}
+
+export interface StoredBlock {
+  header: BlockHeader
+  hash: Uint8Array
+  /** Lowercase hex of `hash`, for maps and keys. */
+  hashHex: string
+  hashForMergedMining: Uint8Array
+  transactions: SignedTransaction[]
+  senders: Address[]
+  receipts: StoredReceipt[]
+  totalDifficulty: bigint
+  /** Length of the full block RLP (the JSON `size`). */
+  size: number
+}

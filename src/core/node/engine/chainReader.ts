@@ -1,0 +1,156 @@
+/**
+ * Reads of the stored chain with small in-memory caches. The newest blocks are what dApps ask
+ * for most (receipts right after a send, the head for every poll), so they stay in memory.
+ */
+import type { LogForWire } from '../../rpc/dto/receiptDto.js'
+import type { KeyValueStore } from '../../storage/types.js'
+import { bytesToHex, bytesToUnprefixedHex, hexToBytes } from '../../util/hex.js'
+import { decodeBlockRecord } from './blockCodec.js'
+import type { StoredBlock } from './blockRecord.js'
+import { keys } from './keys.js'
+
+export interface TransactionLocation {
+  blockNumber: bigint
+  index: number
+}
+
+const BLOCK_CACHE_SIZE = 4096
+
+export class ChainReader {
+  readonly #kv: KeyValueStore
+  readonly #blocks = new Map<bigint, StoredBlock>()
+  readonly #blooms = new Map<bigint, Uint8Array>()
+  /** Transactions of cached blocks; older ones are looked up in storage. */
+  readonly #txLocations = new Map<string, TransactionLocation>()
+  head!: StoredBlock
+
+  constructor(kv: KeyValueStore) {
+    this.#kv = kv
+  }
+
+  get headNumber(): bigint {
+    return this.head.header.number
+  }
+
+  /** Puts a just-committed block in the caches. */
+  remember(block: StoredBlock): void {
+    const n = block.header.number
+    this.#blocks.set(n, block)
+    this.#blooms.set(n, block.header.logsBloom)
+    block.transactions.forEach((tx, index) => {
+      this.#txLocations.set(bytesToUnprefixedHex(tx.hash), { blockNumber: n, index })
+    })
+    if (this.#blocks.size > BLOCK_CACHE_SIZE) {
+      const oldest = this.#blocks.keys().next().value as bigint
+      const evicted = this.#blocks.get(oldest)
+      this.#blocks.delete(oldest)
+      for (const tx of evicted?.transactions ?? []) this.#txLocations.delete(bytesToUnprefixedHex(tx.hash))
+    }
+  }
+
+  /** Drops blocks above `number` from the caches (after a revert). */
+  forgetAbove(number: bigint): void {
+    for (const [n, block] of this.#blocks) {
+      if (n <= number) continue
+      this.#blocks.delete(n)
+      this.#blooms.delete(n)
+      for (const tx of block.transactions) this.#txLocations.delete(bytesToUnprefixedHex(tx.hash))
+    }
+    for (const n of this.#blooms.keys()) if (n > number) this.#blooms.delete(n)
+  }
+
+  clear(): void {
+    this.#blocks.clear()
+    this.#blooms.clear()
+    this.#txLocations.clear()
+  }
+
+  /** Hash of block `n` when it is in memory (BLOCKHASH reads the last 256, which are). */
+  cachedHash(n: bigint): Uint8Array | undefined {
+    return this.#blocks.get(n)?.hash
+  }
+
+  async blockByNumber(n: bigint): Promise<StoredBlock | undefined> {
+    if (n < 0n || n > this.headNumber) return undefined
+    const cached = this.#blocks.get(n)
+    if (cached) return cached
+    const raw = await this.#kv.get(keys.block(n))
+    if (!raw) return undefined
+    const block = decodeBlockRecord(raw)
+    this.remember(block)
+    return block
+  }
+
+  async blockNumberOfHash(hash: Uint8Array): Promise<bigint | undefined> {
+    const hex = bytesToUnprefixedHex(hash)
+    if (this.head.hashHex === hex) return this.headNumber
+    const raw = await this.#kv.get(keys.blockHash(hex))
+    if (!raw) return undefined
+    const n = BigInt(bytesToHex(raw))
+    return n <= this.headNumber ? n : undefined
+  }
+
+  async blockByHash(hash: Uint8Array): Promise<StoredBlock | undefined> {
+    const n = await this.blockNumberOfHash(hash)
+    return n === undefined ? undefined : this.blockByNumber(n)
+  }
+
+  async transactionLocation(hash: Uint8Array): Promise<TransactionLocation | undefined> {
+    const hex = bytesToUnprefixedHex(hash)
+    const cached = this.#txLocations.get(hex)
+    if (cached) return cached
+    const raw = await this.#kv.get(keys.transaction(hex))
+    if (!raw || raw.length < 4) return undefined
+    const location = decodeLocation(raw)
+    return location.blockNumber <= this.headNumber ? location : undefined
+  }
+
+  async bloom(n: bigint): Promise<Uint8Array | undefined> {
+    if (n < 0n || n > this.headNumber) return undefined
+    const cached = this.#blooms.get(n) ?? this.#blocks.get(n)?.header.logsBloom
+    if (cached) return cached
+    // Fetch a run of blooms in one scan: log queries walk ranges.
+    const rows = await this.#kv.range({ gte: keys.bloom(n), lt: keys.bloom(n + 512n) })
+    for (const [key, value] of rows)
+      this.#blooms.set(BigInt(`0x${key.slice(keys.bloomPrefix.length)}`), value)
+    return this.#blooms.get(n)
+  }
+
+  /** Every log of a block with its block-wide index (RSKj: logIndex counts across the block). */
+  async logs(n: bigint): Promise<LogForWire[]> {
+    const block = await this.blockByNumber(n)
+    return block ? blockLogs(block) : []
+  }
+}
+
+export function blockLogs(block: StoredBlock): LogForWire[] {
+  const out: LogForWire[] = []
+  let logIndex = 0
+  block.receipts.forEach((receipt, transactionIndex) => {
+    const tx = block.transactions[transactionIndex]!
+    for (const log of receipt.logs) {
+      out.push({
+        logIndex: logIndex++,
+        blockNumber: block.header.number,
+        blockHash: block.hash,
+        transactionHash: tx.hash,
+        transactionIndex,
+        address: log.address,
+        data: log.data,
+        topics: log.topics,
+      })
+    }
+  })
+  return out
+}
+
+export function encodeLocation(location: TransactionLocation): Uint8Array {
+  return hexToBytes(
+    location.blockNumber.toString(16).padStart(12, '0') + location.index.toString(16).padStart(8, '0'),
+  )
+}
+
+function decodeLocation(raw: Uint8Array): TransactionLocation {
+  const hex = bytesToUnprefixedHex(raw)
+  return { blockNumber: BigInt(`0x${hex.slice(0, 12)}`), index: Number.parseInt(hex.slice(12), 16) }
+}

@@ -1,0 +1,405 @@
+/**
+ * The chain engine: the one owner of a network's chain, state, mempool, filters and mining.
+ * RPC methods call it; it never sees JSON. Every mutation runs under one mutex and ends in one
+ * atomic storage batch, so a worker killed at any instant reopens on a consistent head.
+ */
+
+import {
+  assertAcceptableSignature,
+  decodeTransaction,
+  type SignedTransaction,
+  transactionSender,
+} from '../../chain/transaction.js'
+import type { Clock } from '../../clock/clock.js'
+import { TimeControl } from '../../clock/timeControl.js'
+import { intrinsicGas } from '../../evm/gas.js'
+import type { Precompile, StateReader } from '../../evm/types.js'
+import { FilterRegistry } from '../../filters/filterRegistry.js'
+import type { NetworkConfig } from '../../network/networks.js'
+import type { PoolTransaction } from '../../pool/txPool.js'
+import { TxPool } from '../../pool/txPool.js'
+import type { BlockForWire } from '../../rpc/dto/blockDto.js'
+import type { LogForWire } from '../../rpc/dto/receiptDto.js'
+import { TransactionRejectedError } from '../../rpc/errors/rpc.js'
+import { WorldState } from '../../state/worldState.js'
+import type { KeyValueStore, KvOperation } from '../../storage/types.js'
+import { type Address, bytesToHex, bytesToUnprefixedHex, hexToBytes } from '../../util/hex.js'
+import { type BuildBlockParameters, executeBlock, type SealedBlock, sealBlock } from './blockBuilder.js'
+import { encodeBlockRecord } from './blockCodec.js'
+import type { StoredBlock } from './blockRecord.js'
+import { blockLogs, ChainReader, encodeLocation } from './chainReader.js'
+import { createGenesis } from './genesis.js'
+import { keys } from './keys.js'
+import { Mutex } from './mutex.js'
+import {
+  decodeSettings,
+  defaultSettings,
+  type EngineSettings,
+  encodeSettings,
+  type MiningMode,
+} from './settings.js'
+import { pendingBlockForWire } from './wire.js'
+
+export interface PooledTransaction extends PoolTransaction {
+  tx: SignedTransaction
+}
+
+export type EngineEvent =
+  | { type: 'block'; block: StoredBlock }
+  | { type: 'pendingTransaction'; hash: Uint8Array }
+  | { type: 'removedBlocks'; blocks: StoredBlock[] }
+  | { type: 'reset' }
+
+export interface OpenEngineParameters {
+  network: NetworkConfig
+  storage: KeyValueStore
+  clock: Clock
+  random: (length: number) => Uint8Array
+  precompiles?: ReadonlyMap<Address, Precompile>
+}
+
+const MAX_INTERVAL_CATCH_UP = 1000
+
+export class Engine {
+  readonly network: NetworkConfig
+  readonly kv: KeyValueStore
+  readonly clock: Clock
+  readonly reader: ChainReader
+  readonly pool = new TxPool<PooledTransaction>()
+  readonly filters: FilterRegistry<LogForWire>
+  readonly time: TimeControl
+  readonly mutex = new Mutex()
+  settings: EngineSettings
+  state!: WorldState
+  #listeners = new Set<(event: EngineEvent) => void>()
+  #parentBitcoinHash: Uint8Array = new Uint8Array(32)
+  readonly #random: (length: number) => Uint8Array
+  readonly #precompiles?: ReadonlyMap<Address, Precompile>
+
+  private constructor(p: OpenEngineParameters, settings: EngineSettings) {
+    this.network = p.network
+    this.kv = p.storage
+    this.clock = p.clock
+    this.#random = p.random
+    this.#precompiles = p.precompiles
+    this.settings = settings
+    this.reader = new ChainReader(p.storage)
+    this.filters = new FilterRegistry<LogForWire>(p.clock, p.random)
+    this.time = new TimeControl(p.clock, settings.time)
+  }
+
+  static async open(p: OpenEngineParameters): Promise<Engine> {
+    const rawSettings = await p.storage.get(keys.settings)
+    const engine = new Engine(p, rawSettings ? decodeSettings(rawSettings) : defaultSettings())
+    await engine.#load()
+    return engine
+  }
+
+  async #load(): Promise<void> {
+    const headRaw = await this.kv.get(keys.head)
+    if (!headRaw) {
+      await this.#writeGenesis()
+      return
+    }
+    const head = await this.kv.get(keys.block(BigInt(bytesToHex(headRaw))))
+    if (!head) throw new Error('storage names a head block that is missing')
+    const { decodeBlockRecord } = await import('./blockCodec.js')
+    const block = decodeBlockRecord(head)
+    this.reader.head = block
+    this.reader.remember(block)
+    this.state = await WorldState.load(this.kv)
+    this.#parentBitcoinHash = bitcoinHashOf(block)
+    const filters = await this.kv.get(keys.filters)
+    if (filters) this.filters.load(JSON.parse(new TextDecoder().decode(filters), reviveBigints))
+    await this.#restorePool()
+  }
+
+  async #writeGenesis(timestamp?: bigint): Promise<void> {
+    const { block, state, writes } = await createGenesis(this.network, this.kv, timestamp)
+    this.state = state
+    const ops: KvOperation[] = [
+      ...writes,
+      ...this.#blockWrites(block),
+      { type: 'put', key: keys.settings, value: encodeSettings(this.settings) },
+    ]
+    await this.kv.batch(ops)
+    this.reader.head = block
+    this.reader.remember(block)
+    this.#parentBitcoinHash = new Uint8Array(32)
+  }
+
+  on(listener: (event: EngineEvent) => void): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  #emit(event: EngineEvent): void {
+    for (const listener of this.#listeners) listener(event)
+  }
+
+  get head(): StoredBlock {
+    return this.reader.head
+  }
+
+  /** The latest state, synchronous, for the EVM and balance reads. */
+  get latestState(): StateReader {
+    return this.state
+  }
+
+  get precompiles(): ReadonlyMap<Address, Precompile> | undefined {
+    return this.#precompiles
+  }
+
+  // ───────────────────────── transactions ─────────────────────────
+
+  /** Decodes, checks and pools a raw transaction; under automine it is mined before this returns. */
+  async sendRawTransaction(raw: Uint8Array): Promise<Uint8Array> {
+    const tx = decodeTransaction(raw)
+    assertAcceptableSignature(tx, this.network.chainId)
+    const sender = transactionSender(tx)
+    if (!sender) throw new TransactionRejectedError('invalid signature: no sender can be recovered')
+    return this.submit(tx, sender)
+  }
+
+  /** Pools a transaction whose sender is known (signed here, or impersonated). */
+  submit(tx: SignedTransaction, sender: Address): Promise<Uint8Array> {
+    return this.mutex.run(async () => {
+      await this.#catchUpInterval()
+      const entry: PooledTransaction = {
+        tx,
+        hash: bytesToHex(tx.hash),
+        sender,
+        nonce: tx.nonce,
+        gasPrice: tx.gasPrice,
+        gasLimit: tx.gasLimit,
+        value: tx.value,
+        size: tx.raw.length,
+        initCodeSize: tx.to === undefined ? tx.data.length : 0,
+      }
+      const account = this.state.getAccount(sender)
+      this.pool.add(entry, {
+        account: account && { nonce: account.nonce, balance: account.balance },
+        blockGasLimit: this.head.header.gasLimit,
+        minimumGasPrice: this.head.header.minimumGasPrice ?? 0n,
+        intrinsicGas: intrinsicGas({ data: tx.data, isCreate: tx.to === undefined }),
+      })
+      this.#emit({ type: 'pendingTransaction', hash: tx.hash })
+      if (this.settings.mining.type === 'auto') {
+        await this.#mineBlocks(1)
+      } else {
+        await this.kv.put(keys.pooled(bytesToUnprefixedHex(tx.hash)), tx.raw)
+      }
+      return tx.hash
+    })
+  }
+
+  // ───────────────────────── mining ─────────────────────────
+
+  /** Mines `count` blocks now (evm_mine, anvil_mine, the panel's "mine N"). */
+  mine(count = 1, timestamp?: bigint): Promise<StoredBlock[]> {
+    return this.mutex.run(async () => {
+      if (timestamp !== undefined) this.time.setNextBlockTimestamp(timestamp)
+      return this.#mineBlocks(count)
+    })
+  }
+
+  setMiningMode(mode: MiningMode): Promise<void> {
+    return this.mutex.run(async () => {
+      this.settings.mining = mode
+      if (mode.type === 'interval') this.settings.lastIntervalBlockAt = this.clock.now()
+      await this.#saveSettings()
+      // Switching to automine mines what was waiting, as Hardhat does.
+      if (mode.type === 'auto' && this.pool.pending().length > 0) await this.#mineBlocks(1)
+    })
+  }
+
+  /** Interval mining without timers: blocks owed since the last one are mined when the node is next called. */
+  tick(): Promise<void> {
+    if (this.settings.mining.type !== 'interval') return Promise.resolve()
+    return this.mutex.run(() => this.#catchUpInterval())
+  }
+
+  async #catchUpInterval(): Promise<void> {
+    const mode = this.settings.mining
+    if (mode.type !== 'interval') return
+    const periodMs = mode.seconds * 1000
+    const last = this.settings.lastIntervalBlockAt ?? this.clock.now()
+    const owed = Math.min(Math.floor((this.clock.now() - last) / periodMs), MAX_INTERVAL_CATCH_UP)
+    if (owed <= 0) return
+    for (let i = 0; i < owed; i++) {
+      const at = BigInt(Math.floor((last + (i + 1) * periodMs) / 1000)) + this.time.state.offsetSeconds
+      if (at > this.head.header.timestamp) this.time.setNextBlockTimestamp(at)
+      await this.#mineBlocks(1)
+    }
+    this.settings.lastIntervalBlockAt = last + owed * periodMs
+    await this.#saveSettings()
+  }
+
+  async #mineBlocks(count: number): Promise<StoredBlock[]> {
+    const mined: StoredBlock[] = []
+    for (let i = 0; i < count; i++) mined.push(await this.#mineOne())
+    return mined
+  }
+
+  async #mineOne(): Promise<StoredBlock> {
+    const parent = this.head
+    const params: BuildBlockParameters = {
+      network: this.network,
+      parent,
+      state: this.state,
+      candidates: this.pool.pending().map((p) => ({ tx: p.tx, sender: p.sender })),
+      timestamp: this.time.nextBlockTimestamp(parent.header.timestamp),
+      coinbase: this.network.genesisCoinbase,
+      parentBitcoinHash: this.#parentBitcoinHash,
+      getBlockHash: (n) => this.reader.cachedHash(n),
+      precompiles: this.#precompiles,
+    }
+    const executed = executeBlock(params)
+    let stateWrites: KvOperation[]
+    let sealed: SealedBlock
+    try {
+      this.state.applyDiff(executed.diff)
+      const committed = await this.state.commit()
+      stateWrites = committed.writes
+      sealed = sealBlock(params, executed, committed.stateRoot)
+      const ops: KvOperation[] = [...stateWrites, ...this.#blockWrites(sealed.block)]
+      for (const tx of sealed.block.transactions)
+        ops.push({ type: 'delete', key: keys.pooled(bytesToUnprefixedHex(tx.hash)) })
+      await this.kv.batch(ops)
+    } catch (error) {
+      // The batch is all or nothing: storage is still at `parent`; bring memory back to it too.
+      this.state = await WorldState.load(this.kv)
+      throw error
+    }
+    const { block } = sealed
+    this.reader.head = block
+    this.reader.remember(block)
+    this.#parentBitcoinHash = sealed.bitcoinHash
+    const included: PooledTransaction[] = []
+    for (const tx of block.transactions) {
+      const entry = this.pool.get(bytesToHex(tx.hash))
+      if (entry) included.push(entry.tx)
+    }
+    for (const r of executed.rejected) this.pool.drop(bytesToHex(r.tx.hash))
+    this.pool.onBlock(included, (sender) => this.state.getAccount(sender)?.nonce ?? 0n)
+    this.#emit({ type: 'block', block })
+    return block
+  }
+
+  #blockWrites(block: StoredBlock): KvOperation[] {
+    const n = block.header.number
+    const ops: KvOperation[] = [
+      { type: 'put', key: keys.block(n), value: encodeBlockRecord(block) },
+      { type: 'put', key: keys.bloom(n), value: block.header.logsBloom },
+      {
+        type: 'put',
+        key: keys.blockHash(block.hashHex),
+        value: hexToBytes(n.toString(16).padStart(12, '0')),
+      },
+      { type: 'put', key: keys.head, value: hexToBytes(n.toString(16).padStart(12, '0')) },
+    ]
+    block.transactions.forEach((tx, index) => {
+      ops.push({
+        type: 'put',
+        key: keys.transaction(bytesToUnprefixedHex(tx.hash)),
+        value: encodeLocation({ blockNumber: n, index }),
+      })
+    })
+    return ops
+  }
+
+  async #saveSettings(): Promise<void> {
+    this.settings.time = this.time.state
+    await this.kv.put(keys.settings, encodeSettings(this.settings))
+  }
+
+  async saveFilters(): Promise<void> {
+    await this.kv.put(
+      keys.filters,
+      new TextEncoder().encode(JSON.stringify(this.filters.list(), replaceBigints)),
+    )
+  }
+
+  async #restorePool(): Promise<void> {
+    const rows = await this.kv.range({ gte: keys.pooledPrefix, lt: keys.pooledEnd })
+    for (const [, raw] of rows) {
+      try {
+        const tx = decodeTransaction(raw)
+        const sender = transactionSender(tx)
+        if (!sender) continue
+        const account = this.state.getAccount(sender)
+        this.pool.add(
+          {
+            tx,
+            hash: bytesToHex(tx.hash),
+            sender,
+            nonce: tx.nonce,
+            gasPrice: tx.gasPrice,
+            gasLimit: tx.gasLimit,
+            value: tx.value,
+            size: tx.raw.length,
+            initCodeSize: tx.to === undefined ? tx.data.length : 0,
+          },
+          {
+            account: account && { nonce: account.nonce, balance: account.balance },
+            blockGasLimit: this.head.header.gasLimit,
+            minimumGasPrice: 0n,
+            intrinsicGas: 0n,
+          },
+        )
+      } catch {
+        // A pooled transaction the new state no longer admits (mined elsewhere, nonce passed) is dropped.
+      }
+    }
+  }
+
+  /**
+   * The `pending` block: the pool's pending transactions run on top of the head, not mined.
+   * RSKj shows it with null number, hash, bloom and miner; its stateRoot here is the head's,
+   * since computing a root would mean committing state that is then thrown away.
+   */
+  async pendingBlock(): Promise<(full: boolean) => BlockForWire> {
+    const parent = this.head
+    const executed = executeBlock({
+      network: this.network,
+      parent,
+      state: this.state,
+      candidates: this.pool.pending().map((p) => ({ tx: p.tx, sender: p.sender })),
+      timestamp: this.time.peekNextBlockTimestamp(parent.header.timestamp),
+      coinbase: this.network.genesisCoinbase,
+      parentBitcoinHash: this.#parentBitcoinHash,
+      getBlockHash: (n) => this.reader.cachedHash(n),
+      precompiles: this.#precompiles,
+    })
+    return (full) => pendingBlockForWire(parent, executed, this.network, full)
+  }
+
+  /** Logs of blocks `from..to` as they were, for filters that must report them removed. */
+  static removedLogs(blocks: StoredBlock[]): LogForWire[] {
+    return blocks.flatMap((b) => blockLogs(b).map((l) => ({ ...l, removed: true })))
+  }
+
+  get random(): (length: number) => Uint8Array {
+    return this.#random
+  }
+}
+
+function bitcoinHashOf(block: StoredBlock): Uint8Array {
+  void block
+  return new Uint8Array(32)
+}
+
+function replaceBigints(_key: string, value: unknown): unknown {
+  if (typeof value === 'bigint') return { $n: value.toString() }
+  if (value instanceof Uint8Array) return { $b: bytesToHex(value) }
+  return value
+}
+
+function reviveBigints(_key: string, value: unknown): unknown {
+  if (value !== null && typeof value === 'object') {
+    const v = value as Record<string, unknown>
+    if (typeof v.$n === 'string' && Object.keys(v).length === 1) return BigInt(v.$n)
+    if (typeof v.$b === 'string' && Object.keys(v).length === 1) return hexToBytes(v.$b)
+  }
+  return value
+}

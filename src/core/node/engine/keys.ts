@@ -1,0 +1,38 @@
+/**
+ * The storage layout of one network's chain. Every key of a block (record, indexes, state
+ * changes, new head) is written in one atomic batch, so a reader never sees half a block.
+ *
+ * Block numbers are fixed-width hex so that key order is block order for range scans.
+ */
+
+const NUMBER_WIDTH = 12
+
+export function blockNumberKeyPart(n: bigint): string {
+  return n.toString(16).padStart(NUMBER_WIDTH, '0')
+}
+
+export const keys = {
+  /** The head: number and hash of the latest block. */
+  head: 'meta:head',
+  /** Engine settings that survive restarts: mining mode, time control, snapshots. */
+  settings: 'meta:settings',
+  /** Installed filters. */
+  filters: 'meta:filters',
+  /** The chain's identity (genesis hash, instance id): changes on reset. */
+  identity: 'meta:identity',
+  /** The full block record by number (canonical chain only; reverts delete above the target). */
+  block: (n: bigint) => `b:${blockNumberKeyPart(n)}`,
+  blockPrefix: 'b:',
+  blockEnd: 'b;',
+  /** Logs bloom of a block, kept apart so log queries skip blocks without reading them. */
+  bloom: (n: bigint) => `lb:${blockNumberKeyPart(n)}`,
+  bloomPrefix: 'lb:',
+  /** Block hash (hex without 0x) → block number. */
+  blockHash: (hashHex: string) => `bh:${hashHex}`,
+  /** Transaction hash (hex without 0x) → block number and index. */
+  transaction: (hashHex: string) => `tx:${hashHex}`,
+  /** A transaction waiting in the mempool (raw bytes), so a restart loses none. */
+  pooled: (hashHex: string) => `p:${hashHex}`,
+  pooledPrefix: 'p:',
+  pooledEnd: 'p;',
+} as const

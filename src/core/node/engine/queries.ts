@@ -1,0 +1,122 @@
+/**
+ * Read-side operations the RPC methods share: resolving block parameters, reading state at a
+ * block, `eth_call`, `eth_estimateGas` and log queries. Kept out of the engine class so that it
+ * stays about mutations.
+ */
+
+import { bloomMayMatch } from '../../chain/bloom.js'
+import { executeTransaction } from '../../evm/transaction.js'
+import type { ExecutionResult, StateReader } from '../../evm/types.js'
+import type { LogCriteria } from '../../filters/logMatch.js'
+import type { BlockTag } from '../../rpc/blockParams.js'
+import type { LogForWire } from '../../rpc/dto/receiptDto.js'
+import { InvalidRequestError } from '../../rpc/errors/rpc.js'
+import type { HistoricalState } from '../../state/history.js'
+import { type Address, bytesToHex, ZERO_ADDRESS } from '../../util/hex.js'
+import { type LogLimitPolicy, queryLogs } from '../logQuery.js'
+import type { StoredBlock } from './blockRecord.js'
+import type { Engine } from './engine.js'
+import { runWithHistoricalState } from './historicalReader.js'
+
+export type BlockRef =
+  | { kind: 'tag'; tag: BlockTag }
+  | { kind: 'number'; number: bigint }
+  | { kind: 'hash'; hash: Uint8Array; requireCanonical?: boolean }
+
+/** The stored block a parameter names; `pending` resolves to the head (its state is the pool's view). */
+export async function resolveBlock(engine: Engine, ref: BlockRef): Promise<StoredBlock | undefined> {
+  switch (ref.kind) {
+    case 'tag':
+      return ref.tag === 'earliest' ? engine.reader.blockByNumber(0n) : engine.head
+    case 'number':
+      return engine.reader.blockByNumber(ref.number)
+    case 'hash':
+      return engine.reader.blockByHash(ref.hash)
+  }
+}
+
+/** Like `resolveBlock` but a missing block is RSKj's -32600 (`Block … not found`). */
+export async function requireBlock(engine: Engine, ref: BlockRef): Promise<StoredBlock> {
+  const block = await resolveBlock(engine, ref)
+  if (block) return block
+  if (ref.kind === 'hash') throw new InvalidRequestError(`Block with hash ${bytesToHex(ref.hash)} not found`)
+  if (ref.kind === 'number') throw new InvalidRequestError(`Block 0x${ref.number.toString(16)} not found`)
+  throw new InvalidRequestError(`Block ${ref.tag} not found`)
+}
+
+export type StateAt = { latest: true; reader: StateReader } | { latest: false; history: HistoricalState }
+
+/** State after `block`: the live in-memory state for the head, the trie at its root otherwise. */
+export function stateAt(engine: Engine, block: StoredBlock): StateAt {
+  if (block.header.number === engine.head.header.number) return { latest: true, reader: engine.latestState }
+  return { latest: false, history: engine.state.at(block.header.stateRoot) }
+}
+
+export interface CallParameters {
+  from?: Address
+  to?: Address | null
+  gas?: bigint
+  gasPrice?: bigint
+  value?: bigint
+  data?: Uint8Array
+}
+
+/** RSKj rpc.callGasCap and rpc.gasEstimationCap. */
+export const CALL_GAS_CAP = 10_000_000n
+export const ESTIMATE_GAS_CAP = 6_800_000n
+
+/** Runs a local call (RSKj semantics: no nonce, balance or intrinsic-gas checks) on top of `block`. */
+export async function simulate(
+  engine: Engine,
+  call: CallParameters,
+  block: StoredBlock,
+  gasCap: bigint,
+): Promise<ExecutionResult> {
+  const h = block.header
+  const env = {
+    number: h.number,
+    timestamp: h.timestamp,
+    coinbase: h.coinbase,
+    difficulty: h.difficulty,
+    gasLimit: h.gasLimit,
+    minimumGasPrice: h.minimumGasPrice ?? 0n,
+    chainId: BigInt(engine.network.chainId),
+    getBlockHash: (n: bigint) => engine.reader.cachedHash(n),
+  }
+  const gas = call.gas === undefined || call.gas > gasCap ? gasCap : call.gas
+  const run = (state: StateReader) =>
+    executeTransaction(
+      state,
+      {
+        from: call.from ?? ZERO_ADDRESS,
+        to: call.to ?? undefined,
+        value: call.value ?? 0n,
+        data: call.data ?? new Uint8Array(0),
+        gasLimit: gas,
+        gasPrice: call.gasPrice ?? 0n,
+      },
+      env,
+      { localCall: true, precompiles: engine.precompiles },
+    )
+  const state = stateAt(engine, block)
+  return state.latest ? run(state.reader) : runWithHistoricalState(state.history, run)
+}
+
+/**
+ * RSKj's estimate (reference §4.6): gas used plus the refund handed back when gas was forwarded
+ * to a child, or the peak usage; plus 2300 when a call carried value; capped at the estimation cap.
+ */
+export function estimateFromResult(result: ExecutionResult, cap: bigint): bigint {
+  let estimate =
+    result.maxGasUsed > result.gasUsedBeforeRefund ? result.maxGasUsed : result.gasUsedBeforeRefund
+  if (result.callWithValue) estimate += 2300n
+  return estimate > cap ? cap : estimate
+}
+
+export async function getLogs(
+  engine: Engine,
+  query: { from: bigint; to: bigint; criteria: LogCriteria },
+  policy: LogLimitPolicy,
+): Promise<LogForWire[]> {
+  return queryLogs(engine.reader, query, policy, bloomMayMatch)
+}

@@ -1,0 +1,55 @@
+/** Engine settings that persist across restarts (mining mode, time control, snapshots). */
+import type { TimeControlState } from '../../clock/timeControl.js'
+
+export type MiningMode = { type: 'auto' } | { type: 'interval'; seconds: number } | { type: 'manual' }
+
+export interface Snapshot {
+  id: bigint
+  /** The head when the snapshot was taken. */
+  blockNumber: bigint
+  blockHash: string
+  /** Raw transactions in the pool at that moment. */
+  pool: string[]
+  time: { offsetSeconds: string; nextTimestamp?: string }
+  name?: string
+  takenAt: number
+}
+
+export interface EngineSettings {
+  mining: MiningMode
+  /** Wall-clock ms when the interval miner last produced a block (for catch-up). */
+  lastIntervalBlockAt?: number
+  time: TimeControlState
+  snapshots: Snapshot[]
+  nextSnapshotId: bigint
+  /** Accounts whose transactions are accepted without a signature (anvil_impersonateAccount). */
+  impersonated: string[]
+  autoImpersonate: boolean
+}
+
+export function defaultSettings(): EngineSettings {
+  return {
+    mining: { type: 'auto' },
+    time: { offsetSeconds: 0n },
+    snapshots: [],
+    nextSnapshotId: 1n,
+    impersonated: [],
+    autoImpersonate: false,
+  }
+}
+
+/** JSON with bigints as `{"$n":"…"}` so settings survive a round trip through bytes. */
+export function encodeSettings(settings: EngineSettings): Uint8Array {
+  return new TextEncoder().encode(
+    JSON.stringify(settings, (_k, v) => (typeof v === 'bigint' ? { $n: v.toString() } : v)),
+  )
+}
+
+export function decodeSettings(raw: Uint8Array): EngineSettings {
+  const parsed = JSON.parse(new TextDecoder().decode(raw), (_k, v) =>
+    v !== null && typeof v === 'object' && typeof v.$n === 'string' && Object.keys(v).length === 1
+      ? BigInt(v.$n)
+      : v,
+  ) as EngineSettings
+  return { ...defaultSettings(), ...parsed }
+}

@@ -1,0 +1,71 @@
+/**
+ * `eth_getLogs` / `eth_getFilterLogs` over a block range, with each profile's limits.
+ *
+ * Two policies exist (DESIGN §3, issue 8 "Profiles"):
+ * - `rpc-api` (the hosted service of the specification): a range of at most 2,000 blocks returns
+ *   any number of logs; a wider range returns at most 10,000 logs and otherwise fails, naming a
+ *   range that would have worked.
+ * - `rskj` (a self-run node): RSKj's -32012 limits, 5,000 blocks (`to − from > 5000` fails) and
+ *   20,000 logs, with RSKj's texts.
+ * Blocks whose bloom cannot contain a match are skipped without reading their receipts.
+ */
+
+import { type LogCriteria, matchesLog } from '../filters/logMatch.js'
+import type { LogForWire } from '../rpc/dto/receiptDto.js'
+import { LogsLimitError } from '../rpc/errors/rpc.js'
+
+export type LogLimitPolicy =
+  | { kind: 'range-or-cap'; freeRange: bigint; maxLogs: number }
+  | { kind: 'rskj'; maxBlocks: bigint; maxLogs: number }
+
+export interface BlockLogSource {
+  /** The block's logs bloom, or undefined past the head. */
+  bloom(number: bigint): Promise<Uint8Array | undefined>
+  /** Every log of the block, in block order, with block-wide log indexes. */
+  logs(number: bigint): Promise<LogForWire[]>
+}
+
+export interface LogQuery {
+  from: bigint
+  to: bigint
+  criteria: LogCriteria
+}
+
+export async function queryLogs(
+  source: BlockLogSource,
+  query: LogQuery,
+  policy: LogLimitPolicy,
+  bloomMayMatch: (bloom: Uint8Array, criteria: LogCriteria) => boolean,
+): Promise<LogForWire[]> {
+  const { from, to, criteria } = query
+  if (policy.kind === 'rskj' && to - from > policy.maxBlocks)
+    throw new LogsLimitError(`Cannot query more than ${policy.maxBlocks} blocks at once`)
+  const capped = policy.kind === 'rskj' || to - from + 1n > policy.freeRange
+  const out: LogForWire[] = []
+  // RSKj's do-while quirk: with from > to the `to` block is still scanned once.
+  const last = to < from ? from : to
+  for (let n = to < from ? to : from; n <= last; n++) {
+    const bloom = await source.bloom(n)
+    if (!bloom) break
+    if (!bloomMayMatch(bloom, criteria)) continue
+    for (const log of await source.logs(n)) {
+      if (!matchesLog(log, criteria)) continue
+      out.push(log)
+      if (capped && out.length > policy.maxLogs) throw tooManyLogs(policy, from, n)
+    }
+    if (to < from) break
+  }
+  return out
+}
+
+function tooManyLogs(policy: LogLimitPolicy, from: bigint, reached: bigint): LogsLimitError {
+  if (policy.kind === 'rskj') return new LogsLimitError(`Filter returned more than ${policy.maxLogs} logs.`)
+  const suggestedTo = reached - 1n >= from ? reached - 1n : from
+  const freeTo = from + policy.freeRange - 1n
+  const suggestion = suggestedTo > freeTo ? suggestedTo : freeTo
+  return new LogsLimitError(
+    `Query returned more than ${policy.maxLogs} logs over a range wider than ${policy.freeRange} blocks. ` +
+      `Narrow it: a range of at most ${policy.freeRange} blocks returns every log, e.g. fromBlock 0x${from.toString(16)} ` +
+      `toBlock 0x${suggestion.toString(16)}.`,
+  )
+}

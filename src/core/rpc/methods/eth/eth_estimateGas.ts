@@ -1,0 +1,42 @@
+/**
+ * Handler for `eth_estimateGas`. As the specification says, the simulation skips balance and
+ * nonce checks, so an underfunded sender still gets an estimate (the reference node's
+ * "insufficient funds" is not reproduced). The upper bound is the pending block's gas limit when
+ * no gas is given. RSKj's figure (gas used plus forwarded refunds, +2300 for value calls) is
+ * checked by running the call with it; when that run would fail, the smallest gas that succeeds
+ * is searched, so the estimate always works when sent.
+ */
+import { ESTIMATE_GAS_CAP, estimateFromResult, requireBlock, simulate } from '../../../node/engine/queries.js'
+import { blockExt } from '../../blockParams.js'
+import { defineMethod } from '../../defineMethod.js'
+import { toQuantity } from '../../encode.js'
+import { ExecutionRevertedError } from '../../errors/revert.js'
+import { callRequest } from '../../objectParams.js'
+import { optional } from '../../params.js'
+
+export const eth_estimateGas = defineMethod({
+  name: 'eth_estimateGas',
+  params: [callRequest('transaction'), optional(blockExt('block'))],
+  handler: async (context, [call, block]) => {
+    const engine = context.engine
+    const target = await requireBlock(engine, block ?? { kind: 'tag', tag: 'latest' })
+    const pendingLimit = engine.head.header.gasLimit
+    const cap = call.gas ?? (pendingLimit < ESTIMATE_GAS_CAP ? pendingLimit : ESTIMATE_GAS_CAP)
+    const first = await simulate(engine, { ...call, gas: cap }, target, cap)
+    if (first.reverted) throw new ExecutionRevertedError(first.returnData)
+    if (!first.success) return toQuantity(cap)
+    let estimate = estimateFromResult(first, cap)
+    const succeeds = async (gas: bigint) => (await simulate(engine, { ...call, gas }, target, cap)).success
+    if (!(await succeeds(estimate))) {
+      let low = estimate
+      let high = cap
+      while (high - low > 1n) {
+        const mid = (low + high) / 2n
+        if (await succeeds(mid)) high = mid
+        else low = mid
+      }
+      estimate = high
+    }
+    return toQuantity(estimate)
+  },
+})

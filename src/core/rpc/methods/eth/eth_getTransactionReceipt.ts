@@ -1,0 +1,16 @@
+/** Handler for `eth_getTransactionReceipt`: the RSKj receipt, or `null` for unknown and pending transactions. */
+import { receiptForWire } from '../../../node/engine/wire.js'
+import { defineMethod } from '../../defineMethod.js'
+import { toReceiptDto } from '../../dto/receiptDto.js'
+import { hash } from '../../params.js'
+
+export const eth_getTransactionReceipt = defineMethod({
+  name: 'eth_getTransactionReceipt',
+  params: [hash('transactionHash', 'transaction hash')],
+  handler: async (context, [txHash]) => {
+    const location = await context.engine.reader.transactionLocation(txHash)
+    if (!location) return null
+    const found = await context.engine.reader.blockByNumber(location.blockNumber)
+    return found ? toReceiptDto(receiptForWire(found, location.index)) : null
+  },
+})
