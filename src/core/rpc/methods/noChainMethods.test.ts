@@ -1,0 +1,110 @@
+import { describe, expect, test } from 'vitest'
+import { createManualClock } from '../../clock/clock.js'
+import type { NetworkName } from '../../network/networks.js'
+import type { ProfileName } from '../../network/profiles.js'
+import { createNode } from '../../node/createNode.js'
+import { createMemoryStore } from '../../storage/memoryStore.js'
+
+async function call(
+  method: string,
+  params: unknown[] = [],
+  network: NetworkName = 'testnet',
+  profile?: ProfileName,
+) {
+  const node = await createNode({
+    network,
+    storage: createMemoryStore(),
+    clock: createManualClock(),
+    platform: { os: 'linux', runtime: 'node-20.20' },
+    ...(profile ? { profile } : {}),
+    accounts: async () => ['0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826'],
+  })
+  return JSON.stringify(await node.request({ jsonrpc: '2.0', id: 1, method, params }))
+}
+
+describe('methods that need no chain, on the wire', () => {
+  test('web3_clientVersion', async () => {
+    expect(await call('web3_clientVersion')).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"result":"rsk-devnode/0.1.0/linux/node-20.20/dev"}"`,
+    )
+  })
+
+  test('web3_sha3 hashes with Keccak-256', async () => {
+    expect(await call('web3_sha3', ['0x68656c6c6f'])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"result":"0x1c8aff950685c2ed4bc3174f3472287b56d9517b9c948127319a09a7a36deac8"}"`,
+    )
+    expect(await call('web3_sha3', ['0x'])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"result":"0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470"}"`,
+    )
+  })
+
+  test("web3_sha3 refuses input without 0x in RSKj's words", async () => {
+    expect(await call('web3_sha3', ['68656c6c6f'])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Parameter must be hexadecimal encoded with the '0x' prefix."}}"`,
+    )
+    expect(await call('web3_sha3', ['0x123'])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"invalid argument 0: hex string has odd length"}}"`,
+    )
+  })
+
+  test('net_version and eth_chainId per network', async () => {
+    const answers: string[] = []
+    for (const network of ['mainnet', 'testnet', 'regtest'] as const) {
+      answers.push(await call('net_version', [], network), await call('eth_chainId', [], network))
+    }
+    expect(answers).toMatchInlineSnapshot(`
+      [
+        "{"jsonrpc":"2.0","id":1,"result":"30"}",
+        "{"jsonrpc":"2.0","id":1,"result":"0x1e"}",
+        "{"jsonrpc":"2.0","id":1,"result":"31"}",
+        "{"jsonrpc":"2.0","id":1,"result":"0x1f"}",
+        "{"jsonrpc":"2.0","id":1,"result":"33"}",
+        "{"jsonrpc":"2.0","id":1,"result":"0x21"}",
+      ]
+    `)
+  })
+
+  test('eth_protocolVersion and rsk_protocolVersion', async () => {
+    expect(await call('eth_protocolVersion')).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"result":"0x3e"}"`,
+    )
+    expect(await call('rsk_protocolVersion')).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"result":"0x3e"}"`,
+    )
+  })
+
+  test('eth_accounts is empty in rpc-api and the node accounts in rskj', async () => {
+    expect(await call('eth_accounts')).toMatchInlineSnapshot(`"{"jsonrpc":"2.0","id":1,"result":[]}"`)
+    expect(await call('eth_accounts', [], 'regtest', 'rskj')).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"result":["0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826"]}"`,
+    )
+  })
+
+  test('net_listening, net_peerCount, net_peerList, eth_syncing', async () => {
+    expect([
+      await call('net_listening'),
+      await call('net_peerCount'),
+      await call('net_peerList'),
+      await call('eth_syncing'),
+    ]).toMatchInlineSnapshot(`
+      [
+        "{"jsonrpc":"2.0","id":1,"result":true}",
+        "{"jsonrpc":"2.0","id":1,"result":"0x0"}",
+        "{"jsonrpc":"2.0","id":1,"result":[]}",
+        "{"jsonrpc":"2.0","id":1,"result":false}",
+      ]
+    `)
+  })
+
+  test('rpc_modules lists the namespaces that have a served method', async () => {
+    expect(await call('rpc_modules')).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"result":{"eth":"1.0","net":"1.0","web3":"1.0","rsk":"1.0","rpc":"1.0"}}"`,
+    )
+  })
+
+  test('methods without params refuse extra params', async () => {
+    expect(await call('eth_chainId', ['0x1'])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"too many arguments, want at most 0"}}"`,
+    )
+  })
+})
