@@ -1,0 +1,233 @@
+/**
+ * The HTTP request path: route → key → allow lists → JWT → body → quota → node → one response.
+ * Kept lean on purpose: one JSON.parse of the body, one JSON.stringify of the answer, metrics
+ * counted in memory, nothing written to disk.
+ */
+import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http'
+import type { AppRegistry, AppRuntime } from '../apps/appRegistry.js'
+import { consumeQuota, quotaResetsAt } from '../apps/quota.js'
+import type { MetricsBook, NetworkCounters } from '../metrics/metricsBook.js'
+import type { NodeHost } from '../node/nodeHost.js'
+import { handleAdmin } from './admin.js'
+import { readBody } from './body.js'
+import { corsHeaders, preflightHeaders } from './cors.js'
+import { REJECTIONS, type RejectionKind, rejectionBody } from './rejections.js'
+import { parseRoute } from './router.js'
+
+export interface HandlerContext {
+  registry: AppRegistry
+  nodes: NodeHost
+  book: MetricsBook
+  /** Wall clock (ms); injected so tests can cross a quota day. */
+  now: () => number
+  /** Largest accepted body in bytes (RSKj: 5,242,880). */
+  bodyLimit: number
+  /** Largest accepted batch (RSKj: 50). */
+  maxBatch: number
+}
+
+/** A single request answered with one of these codes gets HTTP 400, as RSKj does. */
+const BAD_REQUEST_CODES: ReadonlySet<number> = new Set([-32700, -32600, -32602])
+
+const JSON_TYPE = 'application/json'
+
+export function createRequestHandler(context: HandlerContext): RequestListener {
+  return (request, response) => {
+    handle(context, request, response).catch((error: unknown) => answerInternalError(response, error))
+  }
+}
+
+async function handle(context: HandlerContext, request: IncomingMessage, response: ServerResponse) {
+  const route = parseRoute(request.url ?? '/')
+  if (route.kind === 'admin') return handleAdmin(context, route.path, request, response)
+  const method = request.method
+  if (method !== 'POST' && method !== 'OPTIONS') {
+    // RSKj's Web3HttpMethodFilterHandler: 501 with an empty body, before any other work.
+    response.writeHead(501, { 'content-length': '0' })
+    response.end()
+    return
+  }
+  if (route.kind === 'unknownNetwork' || route.kind === 'notFound') return reject(response, route.kind)
+  if (route.kind === 'missingKey') {
+    context.book.server.missingKey++
+    context.book.dirty = true
+    return reject(response, 'missingKey')
+  }
+
+  const runtime =
+    context.registry.byKey(route.apiKey) ?? (await context.registry.lookupFresh(route.apiKey, context.now()))
+  if (!runtime) {
+    context.book.server.unknownKey++
+    context.book.dirty = true
+    return reject(response, 'unknownKey')
+  }
+  const guard = runtime.guard
+  const origin = request.headers.origin
+  if (!guard.allowsIp(request.socket.remoteAddress)) return rejectForApp(context, runtime, response, 'ip')
+  if (!guard.allowsOrigin(origin)) return rejectForApp(context, runtime, response, 'origin')
+  const cors = corsHeaders(runtime, origin)
+
+  if (method === 'OPTIONS') {
+    response.writeHead(204, preflightHeaders(cors, request.headers['access-control-request-headers']))
+    response.end()
+    return
+  }
+
+  if (guard.requiresJwt) {
+    const verdict = await guard.verifyJwt(request.headers.authorization, context.now())
+    if (verdict !== 'ok') {
+      return rejectForApp(
+        context,
+        runtime,
+        response,
+        verdict === 'missing' ? 'jwtMissing' : 'jwtInvalid',
+        cors,
+      )
+    }
+  }
+
+  const started = performance.now()
+  const body = await readBody(request, context.bodyLimit)
+  if (!body.ok) {
+    if (body.reason === 'aborted') return void request.destroy()
+    // The rest is discarded as it arrives (never buffered), so the client can finish sending and
+    // read the 413; a body declared absurdly large closes the connection instead.
+    const declared = Number(request.headers['content-length'] ?? 0)
+    const headers = declared > context.bodyLimit * 16 ? { ...cors, connection: 'close' } : cors
+    request.resume()
+    return reject(response, 'bodyTooLarge', headers, { limit: context.bodyLimit })
+  }
+  await answerRpc(context, runtime, route.network, body.text, cors, response, started)
+}
+
+async function answerRpc(
+  context: HandlerContext,
+  runtime: AppRuntime,
+  network: keyof AppRuntime['counters'],
+  text: string,
+  cors: OutgoingHttpHeaders,
+  response: ServerResponse,
+  started: number,
+) {
+  let payload: unknown
+  try {
+    payload = JSON.parse(text)
+  } catch {
+    // The node answers the text itself with its own -32700, so the wording stays in one place.
+    payload = text
+  }
+  const counters = runtime.counters[network]
+  context.book.dirty = true
+  const batchLength = Array.isArray(payload) ? payload.length : -1
+  if (batchLength > context.maxBatch) {
+    counters.total++
+    counters.countMethod('(batch too large)')
+    // RSKj's JsonRpcRequestValidatorInterceptor: no jsonrpc/id, HTTP 400.
+    const message = `Cannot dispatch batch requests. ${context.maxBatch} is the max number of supported batch requests`
+    return send(response, 400, cors, `${JSON.stringify({ error: { code: -32600, message } })}\n`)
+  }
+
+  const calls = Math.max(1, batchLength)
+  const now = context.now()
+  const quota = consumeQuota(runtime.metrics, runtime.app.quota, calls, now)
+  if (quota !== 'ok') {
+    const resetsAt = quotaResetsAt(quota, now)
+    const limit = quota === 'daily' ? runtime.app.quota.daily : runtime.app.quota.monthly
+    const retryAfter = String(Math.ceil((resetsAt - now) / 1000))
+    return rejectForApp(
+      context,
+      runtime,
+      response,
+      quota === 'daily' ? 'dailyQuota' : 'monthlyQuota',
+      {
+        ...cors,
+        'retry-after': retryAfter,
+      },
+      { limit, resetsAt: new Date(resetsAt).toISOString() },
+    )
+  }
+
+  const node = await context.nodes.node(network)
+  const answer = await node.request(payload)
+  const errors = countErrors(answer)
+  record(counters, payload, calls, errors, performance.now() - started)
+
+  if (answer === undefined) return send(response, 200, cors, '')
+  const status =
+    !Array.isArray(answer) && errors === 1 && BAD_REQUEST_CODES.has(errorCode(answer)) ? 400 : 200
+  send(response, status, cors, `${JSON.stringify(answer)}\n`)
+}
+
+function countErrors(answer: unknown): number {
+  if (answer === undefined || answer === null) return 0
+  if (!Array.isArray(answer)) return typeof answer === 'object' && 'error' in answer ? 1 : 0
+  let errors = 0
+  for (const item of answer) if (typeof item === 'object' && item !== null && 'error' in item) errors++
+  return errors
+}
+
+function errorCode(answer: unknown): number {
+  const code = (answer as { error?: { code?: unknown } }).error?.code
+  return typeof code === 'number' ? code : 0
+}
+
+function record(
+  counters: NetworkCounters,
+  payload: unknown,
+  calls: number,
+  errors: number,
+  elapsedMs: number,
+) {
+  counters.total += calls
+  counters.success += calls - errors
+  counters.latency.record(elapsedMs)
+  if (Array.isArray(payload)) {
+    if (payload.length === 0) counters.countMethod('(invalid)')
+    for (const item of payload) counters.countMethod(methodName(item))
+  } else {
+    counters.countMethod(methodName(payload))
+  }
+}
+
+function methodName(item: unknown): string {
+  const method = typeof item === 'object' && item !== null ? (item as { method?: unknown }).method : undefined
+  return typeof method === 'string' ? method : '(invalid)'
+}
+
+function send(response: ServerResponse, status: number, headers: OutgoingHttpHeaders, body: string) {
+  response.writeHead(status, {
+    ...headers,
+    'content-type': JSON_TYPE,
+    'content-length': Buffer.byteLength(body),
+  })
+  response.end(body)
+}
+
+function reject(
+  response: ServerResponse,
+  kind: RejectionKind,
+  headers: OutgoingHttpHeaders = {},
+  data?: Record<string, unknown>,
+) {
+  send(response, REJECTIONS[kind].status, headers, rejectionBody(kind, data))
+}
+
+function rejectForApp(
+  context: HandlerContext,
+  runtime: AppRuntime,
+  response: ServerResponse,
+  kind: 'ip' | 'origin' | 'jwtMissing' | 'jwtInvalid' | 'dailyQuota' | 'monthlyQuota',
+  headers: OutgoingHttpHeaders = {},
+  data?: Record<string, unknown>,
+) {
+  context.book.reject(runtime.app.id, kind)
+  reject(response, kind, headers, data)
+}
+
+function answerInternalError(response: ServerResponse, error: unknown) {
+  // A bug, not a refusal: still a JSON-RPC error body the client can read, never a bare 500.
+  console.error('rsk-devnode server: internal error', error)
+  if (response.headersSent) return void response.destroy()
+  const body = `${JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Internal server error' } })}\n`
+  send(response, 500, {}, body)
+}

@@ -1,0 +1,38 @@
+/**
+ * The server's addresses: `/<network>/<API_KEY>` and the provider form `/<network>/v2/<API_KEY>`
+ * for JSON-RPC, `/admin/...` for the local admin endpoint. Parsed by hand: this runs for every
+ * request and a URL object would cost more than the rest of the routing.
+ */
+import type { NetworkName } from '../../core/network/networks.js'
+
+export type Route =
+  | { kind: 'rpc'; network: NetworkName; apiKey: string }
+  | { kind: 'missingKey'; network: NetworkName }
+  | { kind: 'unknownNetwork' }
+  | { kind: 'admin'; path: string[] }
+  | { kind: 'notFound' }
+
+const NETWORKS: ReadonlySet<string> = new Set(['mainnet', 'testnet', 'regtest'])
+
+export function parseRoute(url: string): Route {
+  const queryAt = url.indexOf('?')
+  const path = queryAt < 0 ? url : url.slice(0, queryAt)
+  const segments = path.split('/').filter((segment) => segment !== '')
+  const first = segments[0]
+  if (first === undefined) return { kind: 'notFound' }
+  if (first === 'admin') return { kind: 'admin', path: segments.slice(1).map(decodeURIComponentSafe) }
+  if (!NETWORKS.has(first)) return { kind: 'unknownNetwork' }
+  const network = first as NetworkName
+  const rest = segments[1] === 'v2' ? segments.slice(2) : segments.slice(1)
+  if (rest.length === 0) return { kind: 'missingKey', network }
+  if (rest.length > 1) return { kind: 'notFound' }
+  return { kind: 'rpc', network, apiKey: rest[0]! }
+}
+
+function decodeURIComponentSafe(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}

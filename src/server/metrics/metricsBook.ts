@@ -1,0 +1,193 @@
+/**
+ * Request metrics and quota usage per app, kept in memory on the request path and written to
+ * `<data dir>/metrics.json` periodically and on shutdown (never per request).
+ */
+import { join } from 'node:path'
+import type { NetworkName } from '../../core/network/networks.js'
+import { readJsonFile, writeJsonFileAtomic } from '../persist/jsonFile.js'
+import { type HistogramJson, LatencyHistogram, type LatencySummary } from './histogram.js'
+
+/** Refusals that can be pinned on an app (a missing or unknown key names no app). */
+export const APP_REJECTIONS = [
+  'origin',
+  'ip',
+  'jwtMissing',
+  'jwtInvalid',
+  'dailyQuota',
+  'monthlyQuota',
+] as const
+export type AppRejection = (typeof APP_REJECTIONS)[number]
+
+/** A method name outside this many distinct ones is counted as "(other)": garbage stays bounded. */
+const MAX_METHODS = 512
+
+export class NetworkCounters {
+  total = 0
+  success = 0
+  readonly methods = new Map<string, number>()
+  readonly latency: LatencyHistogram
+
+  constructor(latency = new LatencyHistogram()) {
+    this.latency = latency
+  }
+
+  countMethod(method: string): void {
+    const current = this.methods.get(method)
+    if (current !== undefined) this.methods.set(method, current + 1)
+    else if (this.methods.size < MAX_METHODS) this.methods.set(method, 1)
+    else this.methods.set('(other)', (this.methods.get('(other)') ?? 0) + 1)
+  }
+}
+
+export interface Usage {
+  /** UTC day (YYYY-MM-DD) the day count belongs to. */
+  day: string
+  dayCount: number
+  /** UTC month (YYYY-MM) the month count belongs to. */
+  month: string
+  monthCount: number
+}
+
+export class AppMetrics {
+  readonly networks = new Map<NetworkName, NetworkCounters>()
+  readonly rejections = new Map<AppRejection, number>()
+  usage: Usage = { day: '', dayCount: 0, month: '', monthCount: 0 }
+
+  network(name: NetworkName): NetworkCounters {
+    let counters = this.networks.get(name)
+    if (!counters) {
+      counters = new NetworkCounters()
+      this.networks.set(name, counters)
+    }
+    return counters
+  }
+}
+
+export interface NetworkMetricsReport {
+  total: number
+  success: number
+  errors: number
+  /** success / total, 1 when there were no requests. */
+  successRate: number
+  methods: Record<string, number>
+  latency: LatencySummary
+}
+
+export interface AppMetricsReport {
+  networks: Partial<Record<NetworkName, NetworkMetricsReport>>
+  rejections: Partial<Record<AppRejection, number>>
+  usage: Usage
+}
+
+interface MetricsFile {
+  version: 1
+  /** Requests refused before an app was known. */
+  server: { missingKey: number; unknownKey: number }
+  apps: Record<
+    string,
+    {
+      usage: Usage
+      rejections: Partial<Record<AppRejection, number>>
+      networks: Partial<
+        Record<
+          NetworkName,
+          { total: number; success: number; methods: Record<string, number>; latency: HistogramJson }
+        >
+      >
+    }
+  >
+}
+
+export function metricsFilePath(dataDir: string): string {
+  return join(dataDir, 'metrics.json')
+}
+
+export class MetricsBook {
+  readonly apps = new Map<string, AppMetrics>()
+  readonly server = { missingKey: 0, unknownKey: 0 }
+  /** Set whenever a counter moves; the periodic flush writes only when it is set. */
+  dirty = false
+
+  app(appId: string): AppMetrics {
+    let metrics = this.apps.get(appId)
+    if (!metrics) {
+      metrics = new AppMetrics()
+      this.apps.set(appId, metrics)
+    }
+    return metrics
+  }
+
+  reject(appId: string, reason: AppRejection): void {
+    const metrics = this.app(appId)
+    this.dirty = true
+    metrics.rejections.set(reason, (metrics.rejections.get(reason) ?? 0) + 1)
+  }
+
+  report(appId: string): AppMetricsReport {
+    const metrics = this.apps.get(appId) ?? new AppMetrics()
+    const networks: AppMetricsReport['networks'] = {}
+    for (const [name, counters] of metrics.networks) {
+      networks[name] = {
+        total: counters.total,
+        success: counters.success,
+        errors: counters.total - counters.success,
+        successRate: counters.total === 0 ? 1 : counters.success / counters.total,
+        methods: Object.fromEntries([...counters.methods].sort((a, b) => b[1] - a[1])),
+        latency: counters.latency.summary(),
+      }
+    }
+    return { networks, rejections: Object.fromEntries(metrics.rejections), usage: { ...metrics.usage } }
+  }
+
+  /** Drops the metrics of apps that no longer exist. */
+  retainOnly(appIds: ReadonlySet<string>): void {
+    for (const id of this.apps.keys()) if (!appIds.has(id)) this.apps.delete(id)
+  }
+
+  toJSON(): MetricsFile {
+    const apps: MetricsFile['apps'] = {}
+    for (const [id, metrics] of this.apps) {
+      const networks: MetricsFile['apps'][string]['networks'] = {}
+      for (const [name, counters] of metrics.networks) {
+        networks[name] = {
+          total: counters.total,
+          success: counters.success,
+          methods: Object.fromEntries(counters.methods),
+          latency: counters.latency.toJSON(),
+        }
+      }
+      apps[id] = { usage: metrics.usage, rejections: Object.fromEntries(metrics.rejections), networks }
+    }
+    return { version: 1, server: { ...this.server }, apps }
+  }
+
+  static fromJSON(file: MetricsFile | undefined): MetricsBook {
+    const book = new MetricsBook()
+    if (!file) return book
+    book.server.missingKey = file.server?.missingKey ?? 0
+    book.server.unknownKey = file.server?.unknownKey ?? 0
+    for (const [id, saved] of Object.entries(file.apps ?? {})) {
+      const metrics = book.app(id)
+      metrics.usage = { ...metrics.usage, ...saved.usage }
+      for (const [reason, count] of Object.entries(saved.rejections ?? {})) {
+        metrics.rejections.set(reason as AppRejection, count)
+      }
+      for (const [name, net] of Object.entries(saved.networks ?? {})) {
+        const counters = new NetworkCounters(LatencyHistogram.fromJSON(net.latency))
+        counters.total = net.total
+        counters.success = net.success
+        for (const [method, count] of Object.entries(net.methods)) counters.methods.set(method, count)
+        metrics.networks.set(name as NetworkName, counters)
+      }
+    }
+    return book
+  }
+}
+
+export async function loadMetrics(dataDir: string): Promise<MetricsBook> {
+  return MetricsBook.fromJSON(await readJsonFile<MetricsFile>(metricsFilePath(dataDir)))
+}
+
+export async function saveMetrics(dataDir: string, book: MetricsBook): Promise<void> {
+  await writeJsonFileAtomic(metricsFilePath(dataDir), book.toJSON())
+}
