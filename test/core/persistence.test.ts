@@ -1,0 +1,131 @@
+import 'fake-indexeddb/auto'
+import { IDBFactory, IDBKeyRange, IDBObjectStore } from 'fake-indexeddb'
+import { describe, expect, test } from 'vitest'
+import { COW_ACCOUNTS } from '../../src/core/accounts/devAccounts.js'
+import { signTransaction } from '../../src/core/chain/transaction.js'
+import { createManualClock } from '../../src/core/clock/clock.js'
+import { createNode } from '../../src/core/node/createNode.js'
+import { createIndexedDbStore } from '../../src/core/storage/indexedDbStore.js'
+import { type Address, bytesToHex, hexToBytes } from '../../src/core/util/hex.js'
+
+const key = hexToBytes(COW_ACCOUNTS[0]!.privateKey)
+const recipients = Array.from(
+  { length: 7 },
+  (_, i) => `0x${(0xb0 + i).toString(16).padStart(40, '0')}` as Address,
+)
+
+async function open(factory: IDBFactory, clock = createManualClock()) {
+  const storage = await createIndexedDbStore({
+    indexedDB: factory,
+    name: 'chain-testnet',
+    keyRange: IDBKeyRange,
+  })
+  const node = await createNode({ network: 'testnet', storage, clock })
+  let id = 0
+  const rpc = async (method: string, params: unknown[] = []) =>
+    (await node.request({ jsonrpc: '2.0', id: ++id, method, params })) as {
+      result?: unknown
+      error?: { code: number; message: string }
+    }
+  return { node, rpc }
+}
+
+function transfer(nonce: number, chainId: number, gasPrice: bigint): string {
+  const tx = signTransaction(
+    {
+      nonce: BigInt(nonce),
+      gasPrice,
+      gasLimit: 21_000n,
+      to: recipients[nonce % recipients.length],
+      value: BigInt(nonce + 1),
+      data: new Uint8Array(0),
+    },
+    key,
+    chainId,
+  )
+  return bytesToHex(tx.raw)
+}
+
+/** Everything a dApp can observe about the chain, as wire JSON. */
+async function observe(rpc: Awaited<ReturnType<typeof open>>['rpc'], hashes: string[]) {
+  const head = (await rpc('eth_blockNumber')).result
+  const blocks = []
+  for (const n of ['0x0', '0x1', '0x2a', '0x1f4', head])
+    blocks.push((await rpc('eth_getBlockByNumber', [n, true])).result)
+  const receipts = []
+  for (const h of [hashes[0], hashes[500], hashes[hashes.length - 1]])
+    receipts.push((await rpc('eth_getTransactionReceipt', [h])).result)
+  const balances = []
+  for (const a of [...recipients, COW_ACCOUNTS[0]!.address])
+    balances.push((await rpc('eth_getBalance', [a, 'latest'])).result)
+  const oldBalance = (await rpc('eth_getBalance', [recipients[1], '0x64'])).result
+  return { head, blocks, receipts, balances, oldBalance }
+}
+
+describe('persistence on IndexedDB', () => {
+  test('a node reopened after 1,000 blocks returns identical blocks, receipts, balances and head', async () => {
+    const factory = new IDBFactory()
+    const first = await open(factory)
+    const hashes: string[] = []
+    for (let i = 0; i < 1000; i++) {
+      const r = await first.rpc('eth_sendRawTransaction', [
+        transfer(i, 31, first.node.network.minimumGasPrice),
+      ])
+      expect(r.error).toBeUndefined()
+      hashes.push(r.result as string)
+    }
+    const before = await observe(first.rpc, hashes)
+    expect(before.head).toBe('0x3e8')
+    await first.node.close()
+
+    const second = await open(factory)
+    expect(await observe(second.rpc, hashes)).toEqual(before)
+    // And the chain goes on from where it was.
+    const next = await second.rpc('eth_sendRawTransaction', [
+      transfer(1000, 31, second.node.network.minimumGasPrice),
+    ])
+    expect(next.error).toBeUndefined()
+    expect((await second.rpc('eth_blockNumber')).result).toBe('0x3e9')
+    await second.node.close()
+  }, 120_000)
+
+  test('a commit aborted midway leaves the previous head, in memory and after reopening', async () => {
+    const factory = new IDBFactory()
+    const first = await open(factory)
+    for (let i = 0; i < 3; i++)
+      await first.rpc('eth_sendRawTransaction', [transfer(i, 31, first.node.network.minimumGasPrice)])
+    const headBefore = (await first.rpc('eth_getBlockByNumber', ['latest', false])).result as { hash: string }
+    const balanceBefore = (await first.rpc('eth_getBalance', [recipients[3], 'latest'])).result
+
+    // The next block's transaction fails after a few writes, as if the worker died mid-commit.
+    const put = IDBObjectStore.prototype.put
+    let writes = 0
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<typeof put>) {
+      if (++writes === 5) throw new DOMException('simulated crash during the block commit', 'UnknownError')
+      return put.apply(this, args)
+    }
+    let failed: { error?: { code: number } }
+    try {
+      failed = await first.rpc('eth_sendRawTransaction', [
+        transfer(3, 31, first.node.network.minimumGasPrice),
+      ])
+    } finally {
+      IDBObjectStore.prototype.put = put
+    }
+    expect(writes).toBeGreaterThanOrEqual(5)
+    expect(failed.error).toBeDefined()
+    expect((await first.rpc('eth_getBlockByNumber', ['latest', false])).result).toEqual(headBefore)
+    expect((await first.rpc('eth_getBalance', [recipients[3], 'latest'])).result).toBe(balanceBefore)
+    await first.node.close()
+
+    const second = await open(factory)
+    expect((await second.rpc('eth_getBlockByNumber', ['latest', false])).result).toEqual(headBefore)
+    expect((await second.rpc('eth_getBalance', [recipients[3], 'latest'])).result).toBe(balanceBefore)
+    // The aborted transaction was never acknowledged; sending it again works.
+    const retry = await second.rpc('eth_sendRawTransaction', [
+      transfer(3, 31, second.node.network.minimumGasPrice),
+    ])
+    expect(retry.error).toBeUndefined()
+    await second.node.close()
+  })
+})
