@@ -42,6 +42,20 @@ export function rskTrieRoot(
   return nodeHash(build(sorted, 0))
 }
 
+/**
+ * RSKIP107 `childrenSize` of the root (the serialized size of everything below it); exposed so
+ * tests can check the trie's shape against RSKj's own `TrieTreeSizeTest` figures.
+ */
+export function rskTrieChildrenSize(
+  entries: ReadonlyArray<readonly [key: Uint8Array, value: Uint8Array]>,
+): number {
+  const sorted = entries
+    .filter(([, value]) => value.length > 0)
+    .map(([key, value]) => ({ bits: expandKey(key), value }))
+    .sort((a, b) => compareBits(a.bits, b.bits))
+  return sorted.length === 0 ? 0 : childrenSize(build(sorted, 0))
+}
+
 function expandKey(key: Uint8Array): Uint8Array {
   const bits = new Uint8Array(key.length * 8)
   for (let i = 0; i < bits.length; i++) bits[i] = ((key[i >> 3] as number) >> (7 - (i & 7))) & 1

@@ -1,0 +1,62 @@
+/**
+ * Fork detection data (RSKIP110, `co/rsk/mine/ForkDetectionDataCalculator.java`): 12 bytes that
+ * replace bytes [20..32) of hashForMergedMining from block 449 on.
+ *
+ *   [0..7)  commit-to-parents vector: for i = 0..6, the last byte of the (display-order) Bitcoin
+ *           header hash of block `cpvStart − 64·i`, where cpvStart = ⌊parent/64⌋·64
+ *   [7]     sum of the uncle counts of the parent and its 31 predecessors, capped at 255
+ *   [8..12) height of the block being mined, 4 bytes big-endian
+ */
+import { sha256d } from '../crypto/hash.js'
+
+export const CPV_SIZE = 7
+export const CPV_JUMP_FACTOR = 64n
+export const UNCLE_WINDOW = 32
+/** RSKj needs 7·64 + 1 main-chain headers, so the first block with the data is 449. */
+export const FIRST_BLOCK_WITH_FORK_DETECTION_DATA = 449n
+
+export interface ForkDetectionAncestor {
+  bitcoinMergedMiningHeader: Uint8Array
+  uncleCount: number
+}
+
+/**
+ * The block numbers whose headers the computation reads, so an async caller can load them first.
+ * Empty when the block being mined (parent + 1) is below 449.
+ */
+export function forkDetectionAncestors(parentNumber: bigint): {
+  commitToParents: bigint[]
+  uncleCounts: bigint[]
+} {
+  if (parentNumber + 1n < FIRST_BLOCK_WITH_FORK_DETECTION_DATA)
+    return { commitToParents: [], uncleCounts: [] }
+  const cpvStart = (parentNumber / CPV_JUMP_FACTOR) * CPV_JUMP_FACTOR
+  const commitToParents = Array.from({ length: CPV_SIZE }, (_, i) => cpvStart - BigInt(i) * CPV_JUMP_FACTOR)
+  const uncleCounts = Array.from({ length: UNCLE_WINDOW }, (_, i) => parentNumber - BigInt(i))
+  return { commitToParents, uncleCounts }
+}
+
+/**
+ * The 12 bytes for the child of `parentNumber` (main chain), or empty below block 449, as RSKj
+ * returns `new byte[0]` there. `ancestor(n)` gives the main-chain header at height n.
+ */
+export function computeForkDetectionData(
+  parentNumber: bigint,
+  ancestor: (blockNumber: bigint) => ForkDetectionAncestor,
+): Uint8Array {
+  const { commitToParents, uncleCounts } = forkDetectionAncestors(parentNumber)
+  if (commitToParents.length === 0) return new Uint8Array(0)
+  const out = new Uint8Array(12)
+  commitToParents.forEach((height, i) => {
+    // bitcoinj's hash is the byte-reversed double SHA-256, so its last byte is the digest's first.
+    out[i] = sha256d(ancestor(height).bitcoinMergedMiningHeader)[0] as number
+  })
+  const uncles = uncleCounts.reduce((sum, height) => sum + ancestor(height).uncleCount, 0)
+  out[7] = Math.min(uncles, 255)
+  const height = Number(BigInt.asUintN(32, parentNumber + 1n))
+  out[8] = height >>> 24
+  out[9] = (height >>> 16) & 0xff
+  out[10] = (height >>> 8) & 0xff
+  out[11] = height & 0xff
+  return out
+}
