@@ -8,6 +8,7 @@
  * the filter until its next poll. A filter not polled for five minutes expires, as in RSKj.
  */
 import type { Clock } from '../clock/clock.js'
+import { FilterNotFoundError } from '../rpc/errors/rpc.js'
 import { bytesToHex } from '../util/hex.js'
 import type { LogCriteria } from './logMatch.js'
 
@@ -41,14 +42,7 @@ export interface FilterRecord<RemovedLog = unknown> {
 /** RSKj FilterManager: filters not accessed for 5 minutes are removed. */
 export const FILTER_IDLE_TIMEOUT_MS = 5 * 60 * 1000
 
-export class FilterNotFoundError extends Error {
-  static readonly code = -32000
-  readonly code = FilterNotFoundError.code
-  override name = 'FilterNotFoundError'
-  constructor() {
-    super('filter not found')
-  }
-}
+export { FilterNotFoundError }
 
 export class FilterRegistry<RemovedLog = unknown> {
   readonly #filters = new Map<string, FilterRecord<RemovedLog>>()

@@ -1,6 +1,2 @@
-/** A transaction the pool refused; the message is RSKj's pool text (reference §4.4). */
-export class TransactionPoolError extends Error {
-  static readonly code = -32010
-  readonly code = TransactionPoolError.code
-  override name = 'TransactionPoolError'
-}
+/** A transaction the pool refused: -32010 with RSKj's pool text (reference §4.4). */
+export { TransactionRejectedError as TransactionPoolError } from '../rpc/errors/rpc.js'

@@ -2,6 +2,9 @@
  * The one place where anything thrown inside the node becomes a JSON-RPC `error` member.
  * Domain errors that are not `RpcError`s get a branch here, never a try/catch in a method.
  */
+
+import { ChainError } from '../../chain/errors.js'
+import { InvalidTransactionError } from '../../evm/transaction.js'
 import { RpcError, type RpcErrorObject } from './base.js'
 import { InternalError } from './rpc.js'
 
@@ -13,6 +16,10 @@ export type InternalErrorListener = (error: unknown) => void
  */
 export function toRpcError(error: unknown, onInternalError?: InternalErrorListener): RpcErrorObject {
   if (error instanceof RpcError) return error.toJSON()
+  // Domain errors of the chain primitives and the EVM carry their wire code (reference §4.3–4.4).
+  if (error instanceof ChainError) return { code: error.code, message: error.message }
+  if (error instanceof InvalidTransactionError)
+    return { code: InvalidTransactionError.code, message: error.message }
   onInternalError?.(error)
   return new InternalError({ cause: error }).toJSON()
 }
