@@ -118,6 +118,7 @@ export function createRelay(env: RelayEnvironment, options: RelayOptions = {}): 
       toldUnavailable = false
       env.clearTimer(readyTimer)
       env.clearTimer(unavailableTimer)
+      unavailableTimer = null
       toPage({ kind: 'ready', state: data.state })
       for (const [id, entry] of inflight) send(id, entry, true)
     } else if (data.kind === 'response') {
@@ -192,8 +193,7 @@ export function createRelay(env: RelayEnvironment, options: RelayOptions = {}): 
       giveUp(false, 'Disconnected: the RSK Devnode worker did not come back; try again.')
       return
     }
-    if (unavailableTimer === null || toldUnavailable) {
-      env.clearTimer(unavailableTimer)
+    if (unavailableTimer === null && !toldUnavailable) {
       unavailableTimer = env.setTimer(() => {
         unavailableTimer = null
         if (!ready && !toldUnavailable) {

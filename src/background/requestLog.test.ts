@@ -1,0 +1,44 @@
+// idb checks instanceof IDBRequest etc. against globals: install fake-indexeddb's, then use a fresh factory per test.
+import 'fake-indexeddb/auto'
+import { IDBFactory } from 'fake-indexeddb'
+import { describe, expect, it } from 'vitest'
+import type { RequestLogEntry } from '../shared/protocol.js'
+import { openExtensionDb } from './db.js'
+import { createRequestLog } from './requestLog.js'
+
+const entry = (i: number): RequestLogEntry => ({
+  time: i,
+  origin: 'http://127.0.0.1:1',
+  network: 'testnet',
+  method: `m${i}`,
+  params: [i],
+  result: i,
+  durationMs: 1,
+})
+
+describe('createRequestLog', () => {
+  it('lists newest first and pages with beforeId', async () => {
+    const log = createRequestLog(await openExtensionDb(new IDBFactory()))
+    for (let i = 0; i < 5; i++) await log.add(entry(i))
+    const newest = await log.list({ limit: 2 })
+    expect(newest.map((e) => e.method)).toEqual(['m4', 'm3'])
+    const older = await log.list({ limit: 2, beforeId: newest[1]!.id })
+    expect(older.map((e) => e.method)).toEqual(['m2', 'm1'])
+  })
+
+  it('stays bounded: the oldest entries go first', async () => {
+    const log = createRequestLog(await openExtensionDb(new IDBFactory()), 10)
+    for (let i = 0; i < 60; i++) await log.add(entry(i))
+    // Pruned on the 51st addition to 10, then 9 more.
+    expect(await log.count()).toBeLessThanOrEqual(19)
+    const all = await log.list({ limit: 100 })
+    expect(all[0]?.method).toBe('m59')
+    expect(all.some((e) => e.method === 'm0')).toBe(false)
+  })
+
+  it('stores values IndexedDB cannot clone as strings instead of failing', async () => {
+    const log = createRequestLog(await openExtensionDb(new IDBFactory()))
+    const stored = await log.add({ ...entry(1), params: [() => 1] })
+    expect(typeof stored.params).toBe('string')
+  })
+})

@@ -1,0 +1,180 @@
+// idb checks instanceof IDBRequest etc. against globals: install fake-indexeddb's, then use a fresh factory per test.
+import 'fake-indexeddb/auto'
+import { IDBFactory } from 'fake-indexeddb'
+import { describe, expect, it } from 'vitest'
+import type { BackgroundToPanel, BackgroundToRelay, RelayToBackground } from '../shared/protocol.js'
+import { createIdbWalletStore, openExtensionDb } from './db.js'
+import { browserPlatform, createNodeOpener } from './nodeFactory.js'
+import { handlePanelMessage } from './panel.js'
+import { createRequestLog } from './requestLog.js'
+import { createBackgroundService } from './service.js'
+
+async function setup(factory = new IDBFactory()) {
+  const db = await openExtensionDb(factory)
+  let opened = 0
+  const openNode = createNodeOpener({ os: 'linux', runtime: 'chrome-156', build: 'test' })
+  const service = createBackgroundService({
+    openNode: (network) => {
+      opened++
+      return openNode(network)
+    },
+    store: createIdbWalletStore(db),
+    log: createRequestLog(db),
+    now: () => 1_700_000_000_000,
+    elapsed: () => performance.now(),
+    newId: () => crypto.randomUUID(),
+  })
+  const page = (origin: string) => {
+    const received: BackgroundToRelay[] = []
+    return { connection: { origin, send: (m: BackgroundToRelay) => received.push(m) }, received }
+  }
+  const request = (id: string, method: string, params?: unknown[], replay?: boolean): RelayToBackground => ({
+    kind: 'request',
+    id,
+    request: params ? { method, params } : { method },
+    ...(replay ? { replay } : {}),
+  })
+  return { service, db, page, request, factory, opened: () => opened }
+}
+
+describe('createBackgroundService', () => {
+  it('tells a connecting page the chain and its accounts', async () => {
+    const { service, page } = await setup()
+    const p = page('http://127.0.0.1:1')
+    await service.connectPage(p.connection)
+    expect(p.received).toEqual([
+      { kind: 'ready', state: { chainId: '0x1f', networkVersion: '31', accounts: [] } },
+    ])
+  })
+
+  it('answers eth_chainId from the testnet node, opened lazily on first use', async () => {
+    const { service, page, request, opened } = await setup()
+    const p = page('http://127.0.0.1:1')
+    await service.connectPage(p.connection)
+    expect(opened()).toBe(0)
+    await service.handlePageRequest(p.connection, request('s:1', 'eth_chainId'))
+    expect(p.received.at(-1)).toEqual({ kind: 'response', id: 's:1', result: '0x1f' })
+    expect(opened()).toBe(1)
+  })
+
+  it('passes node errors through unchanged', async () => {
+    const { service, page, request } = await setup()
+    const p = page('http://127.0.0.1:1')
+    await service.handlePageRequest(p.connection, request('s:1', 'eth_compileSolidity', []))
+    expect(p.received.at(-1)).toMatchObject({
+      kind: 'response',
+      error: { code: -32601, message: 'the method eth_compileSolidity does not exist/is not available' },
+    })
+  })
+
+  it('logs every request with origin, network, method, params, outcome and duration', async () => {
+    const { service, page, request } = await setup()
+    const p = page('https://dapp.example')
+    await service.handlePageRequest(p.connection, request('s:1', 'web3_sha3', ['0x68656c6c6f']))
+    await service.handlePageRequest(p.connection, request('s:2', 'eth_nope'))
+    const log = await service.log.list()
+    expect(log).toHaveLength(2)
+    expect(log[0]).toMatchObject({
+      origin: 'https://dapp.example',
+      network: 'testnet',
+      method: 'eth_nope',
+      error: { code: -32601 },
+    })
+    expect(log[1]).toMatchObject({
+      method: 'web3_sha3',
+      params: ['0x68656c6c6f'],
+      result: '0x1c8aff950685c2ed4bc3174f3472287b56d9517b9c948127319a09a7a36deac8',
+    })
+    expect(typeof log[1]?.durationMs).toBe('number')
+  })
+
+  it('answers a replayed id once within a worker lifetime', async () => {
+    const { service, page, request } = await setup()
+    const p = page('http://127.0.0.1:1')
+    await service.handlePageRequest(p.connection, request('s:7', 'eth_chainId'))
+    await service.handlePageRequest(p.connection, request('s:7', 'eth_chainId', undefined, true))
+    expect(p.received.filter((m) => m.kind === 'response')).toHaveLength(2)
+    expect(await service.log.count()).toBe(1)
+  })
+
+  it('sends chainChanged to every page and accountsChanged only to the granted origin', async () => {
+    const { service, page, request } = await setup()
+    const a = page('http://127.0.0.1:1')
+    const b = page('http://127.0.0.1:2')
+    await service.connectPage(a.connection)
+    await service.connectPage(b.connection)
+    await service.handlePageRequest(a.connection, request('a:1', 'eth_requestAccounts'))
+    expect(a.received.some((m) => m.kind === 'event' && m.event.type === 'accountsChanged')).toBe(true)
+    expect(b.received.some((m) => m.kind === 'event' && m.event.type === 'accountsChanged')).toBe(false)
+    await service.handlePageRequest(
+      a.connection,
+      request('a:2', 'wallet_switchEthereumChain', [{ chainId: '0x21' }]),
+    )
+    for (const p of [a, b]) {
+      expect(p.received).toContainEqual({
+        kind: 'event',
+        event: { type: 'chainChanged', chainId: '0x21', networkVersion: '33' },
+      })
+    }
+    // chainChanged reached the page before the switch resolved.
+    const changed = a.received.findIndex((m) => m.kind === 'event' && m.event.type === 'chainChanged')
+    const resolved = a.received.findIndex((m) => m.kind === 'response' && m.id === 'a:2')
+    expect(changed).toBeLessThan(resolved)
+    await service.handlePageRequest(a.connection, request('a:3', 'eth_chainId'))
+    expect(a.received.at(-1)).toMatchObject({ result: '0x21' })
+  })
+
+  it('keeps the network, grants and log in IndexedDB across a new service (worker restart)', async () => {
+    const first = await setup()
+    const p = first.page('http://127.0.0.1:1')
+    await first.service.handlePageRequest(p.connection, first.request('s:1', 'eth_requestAccounts'))
+    await first.service.handlePageRequest(
+      p.connection,
+      first.request('s:2', 'wallet_switchEthereumChain', [{ chainId: '0x1e' }]),
+    )
+    first.db.close()
+    const second = await setup(first.factory)
+    const q = second.page('http://127.0.0.1:1')
+    await second.service.connectPage(q.connection)
+    expect(q.received[0]).toMatchObject({
+      kind: 'ready',
+      state: { chainId: '0x1e', accounts: [expect.any(String)] },
+    })
+    expect(await second.service.log.count()).toBe(2)
+  })
+
+  it('streams log entries to panels and serves panel controls', async () => {
+    const { service, page, request } = await setup()
+    const panelMessages: BackgroundToPanel[] = []
+    const panel = { send: (m: BackgroundToPanel) => panelMessages.push(m) }
+    service.connectPanel(panel)
+    await service.handlePageRequest(page('http://127.0.0.1:1').connection, request('s:1', 'net_version'))
+    expect(panelMessages).toContainEqual(
+      expect.objectContaining({
+        kind: 'log',
+        entry: expect.objectContaining({ method: 'net_version', result: '31' }),
+      }),
+    )
+    await handlePanelMessage(service, panel, { kind: 'setSettings', id: 5, settings: { rejectNext: true } })
+    expect(panelMessages.find((m) => m.kind === 'reply' && m.id === 5)).toMatchObject({
+      result: { settings: { rejectNext: true } },
+    })
+    await handlePanelMessage(service, panel, { kind: 'rpc', id: 6, request: { method: 'eth_chainId' } })
+    expect(panelMessages.find((m) => m.kind === 'reply' && m.id === 6)).toMatchObject({ result: '0x1f' })
+    await handlePanelMessage(service, panel, { kind: 'setNetwork', id: 7, network: 'bogus' as never })
+    expect(panelMessages.find((m) => m.kind === 'reply' && m.id === 7)).toMatchObject({
+      error: { code: -32602 },
+    })
+  })
+})
+
+describe('browserPlatform', () => {
+  it('reads os and runtime from the navigator', () => {
+    expect(
+      browserPlatform({
+        userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0.0.0 Safari/537.36',
+        platform: 'Linux x86_64',
+      }),
+    ).toEqual({ os: 'linux', runtime: 'chrome-156', build: 'extension' })
+  })
+})
