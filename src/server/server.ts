@@ -56,6 +56,8 @@ export interface RunningServer {
   metrics: MetricsBook
   rpcUrl(apiKey: string, network: NetworkName): string
   flushMetrics(): Promise<void>
+  /** Re-reads apps.json now instead of within the next second. */
+  refreshApps(): Promise<void>
   close(): Promise<void>
 }
 
@@ -136,6 +138,9 @@ export async function startServer(parameters: StartServerParameters): Promise<Ru
     metrics: book,
     rpcUrl: (apiKey, network) => `${url}/${network}/${apiKey}`,
     flushMetrics: scheduleFlush,
+    async refreshApps() {
+      await registry.refresh()
+    },
     close() {
       closing ??= (async () => {
         clearInterval(flushTimer)
