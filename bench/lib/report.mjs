@@ -112,6 +112,7 @@ export function goalChecks(byTarget) {
   const hh = byTarget.hardhat
   const ganache = byTarget.ganache
   if (!ours || ours.unavailable) return []
+  if (![hh, ganache].some((peer) => peer && !peer.unavailable)) return []
   const checks = []
   const add = (goal, value, ok) =>
     checks.push({

@@ -1,6 +1,6 @@
 // The targets: how to start each node and reach it. In-process targets run inside the worker
 // process that measures them; HTTP targets are spawned servers bound to 127.0.0.1.
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
@@ -9,7 +9,8 @@ import { sender } from './chain.mjs'
 import { isInstalled, NODE22_BIN, PEERS_DIR, peerDir, ROOT } from './peers.mjs'
 import { eip1193Client, httpClient, jsonRpcObjectClient } from './rpc.mjs'
 
-export const OUR_LIB = join(ROOT, 'dist/lib/index.js')
+/** The library build; BENCH_OURS_LIB points elsewhere (a local bundle) when it is not built. */
+export const OUR_LIB = process.env.BENCH_OURS_LIB ?? join(ROOT, 'dist/lib/index.js')
 export const OUR_SERVER_ENTRY = join(ROOT, 'bin/rsk-devnode.mjs')
 /** The dev-friendly network (minimum gas price 0, difficulty 1), like the peers' dev chains. */
 export const OUR_NETWORK = process.env.BENCH_OURS_NETWORK ?? 'regtest'
@@ -46,13 +47,13 @@ export function peakRssOfPid(pid) {
 }
 
 /** Spawns a server and resolves once it answers eth_blockNumber; the time is W7 for HTTP targets. */
-async function startHttpServer(command, args, port, options = {}) {
+async function startHttpServer(command, args, url, options = {}) {
   const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'], ...options })
   let stderr = ''
   child.stderr.on('data', (chunk) => {
     stderr = (stderr + chunk).slice(-2000)
   })
-  const client = httpClient(`http://127.0.0.1:${port}/`)
+  const client = httpClient(url)
   const deadline = performance.now() + 30_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`)
@@ -83,25 +84,45 @@ export const TARGETS = {
     label: 'RSK Devnode (in-process)',
     runtime: 'node',
     unavailableReason: () =>
-      existsSync(OUR_LIB) ? undefined : 'dist/lib/index.js is missing: run `npm run build:lib` first',
+      existsSync(OUR_LIB) ? undefined : `${OUR_LIB} is missing: run \`npm run build:lib\` first`,
     async start() {
       const lib = await importFile(OUR_LIB)
-      if (typeof lib.createNode !== 'function') throw new Error('dist/lib/index.js exports no createNode')
-      const node = await lib.createNode({ network: OUR_NETWORK })
-      return { client: jsonRpcObjectClient(node), close: () => node.close?.() }
+      for (const name of ['createNode', 'createMemoryStore']) {
+        if (typeof lib[name] !== 'function') throw new Error(`${OUR_LIB} exports no ${name}`)
+      }
+      const node = await lib.createNode({ network: OUR_NETWORK, storage: lib.createMemoryStore() })
+      return { client: jsonRpcObjectClient(node), close: () => node.close() }
     },
   },
   'ours-http': {
     label: 'RSK Devnode HTTP server',
     runtime: 'node',
+    notes: ['Our server persists every block to LevelDB (synced writes) in a temporary data directory.'],
     unavailableReason: () =>
-      existsSync(OUR_SERVER_ENTRY) && existsSync(OUR_LIB)
+      existsSync(OUR_SERVER_ENTRY)
         ? undefined
-        : 'the HTTP server entry (bin/rsk-devnode.mjs over dist/lib) is not built yet',
+        : 'bin/rsk-devnode.mjs (the HTTP server entry) does not exist yet',
     async start({ tmpDir }) {
+      // The server answers /<network>/<API key> only: create an app first, as a user would.
+      const created = spawnSync(
+        process.execPath,
+        [OUR_SERVER_ENTRY, 'apps', 'create', '--name', 'bench', '--use-case', 'other', '--data-dir', tmpDir],
+        { encoding: 'utf8', timeout: 30_000 },
+      )
+      const apiKey = /API key:\s*(\S+)/.exec(created.stdout ?? '')?.[1]
+      if (!apiKey) throw new Error(`apps create gave no API key: ${created.stdout} ${created.stderr}`)
       const port = await freePort()
-      const args = [OUR_SERVER_ENTRY, '--host', '127.0.0.1', '--port', String(port), '--data-dir', tmpDir]
-      return startHttpServer(process.execPath, args, port)
+      const args = [
+        OUR_SERVER_ENTRY,
+        'serve',
+        '--host',
+        '127.0.0.1',
+        '--port',
+        String(port),
+        '--data-dir',
+        tmpDir,
+      ]
+      return startHttpServer(process.execPath, args, `http://127.0.0.1:${port}/${OUR_NETWORK}/${apiKey}`)
     },
   },
   hardhat: {
@@ -172,7 +193,8 @@ export const TARGETS = {
     async start() {
       const binary = join(PEERS_DIR, 'anvil/node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil')
       const port = await freePort()
-      return startHttpServer(binary, ['--host', '127.0.0.1', '--port', String(port), '--silent'], port)
+      const args = ['--host', '127.0.0.1', '--port', String(port), '--silent']
+      return startHttpServer(binary, args, `http://127.0.0.1:${port}/`)
     },
   },
 }
