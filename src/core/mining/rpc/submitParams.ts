@@ -15,7 +15,7 @@ import {
   serializeTransaction,
   transactionId,
 } from '../bitcoin/transaction'
-import { extractHashForMergedMining } from '../coinbase'
+import { compressCoinbase, extractHashForMergedMining } from '../coinbase'
 import { MnrInternalError, SubmitBlockError } from './errors'
 import {
   decodeBouncyCastleHex,
@@ -147,4 +147,25 @@ export function parseSubmitBitcoinBlockPartialMerkleParams(
       ...hashes.map((hash, i) => reverseBytes(decodeBouncyCastleHex(hash, `merkleHashesHex[${i}]`))).slice(1),
     )
   return { bitcoinHeader, coinbase, buildMerkleProof, hashForMergedMining, blockTxnCount }
+}
+
+/** The three header fields an accepted submission gives the RSK block (`processSolution`). */
+export type SubmittedMergedMiningFields = {
+  bitcoinMergedMiningHeader: Uint8Array
+  bitcoinMergedMiningCoinbaseTransaction: Uint8Array
+  bitcoinMergedMiningMerkleProof: Uint8Array
+}
+
+/**
+ * What RSKj stores from a submission once the template is found: the header, the coinbase
+ * compressed at its last tag, the proof. Validate them with `verifyMergedMining` next.
+ */
+export function mergedMiningFieldsFromSubmission(
+  submission: ParsedMergedMiningSubmission,
+): SubmittedMergedMiningFields {
+  return {
+    bitcoinMergedMiningHeader: submission.bitcoinHeader,
+    bitcoinMergedMiningCoinbaseTransaction: compressCoinbase(submission.coinbase),
+    bitcoinMergedMiningMerkleProof: submission.buildMerkleProof(),
+  }
 }
