@@ -1,7 +1,8 @@
 /** The genesis state: funded accounts, optionally with code and storage (RSKj's `alloc`). */
-import { KECCAK256_EMPTY, keccak256 } from '../crypto/hash.js'
+import { KECCAK256_EMPTY } from '../crypto/hash.js'
 import type { AccountDiff, StateDiff } from '../evm/types.js'
 import type { KeyValueStore } from '../storage/types.js'
+import { initFastKeccak, keccak256 } from '../trie/keccak.js'
 import type { Address } from '../util/hex.js'
 import { type StateCommitResult, WorldState } from './worldState.js'
 
@@ -26,6 +27,7 @@ export async function createGenesisState(
   allocations: GenesisAllocations,
   { kv }: CreateGenesisStateParameters = {},
 ): Promise<CreateGenesisStateReturnType> {
+  await initFastKeccak()
   const state = new WorldState({ kv })
   const diff: StateDiff = new Map()
   for (const [address, allocation] of allocations) {

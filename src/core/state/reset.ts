@@ -6,9 +6,10 @@
  * secure tries only hold keccak(address) and keccak(slot), so the originals come from the preimage
  * records written at commit (or, without storage, from the keys the state holds now).
  */
-import { EMPTY_TRIE_ROOT, KECCAK256_EMPTY, keccak256 } from '../crypto/hash.js'
+import { EMPTY_TRIE_ROOT, KECCAK256_EMPTY } from '../crypto/hash.js'
 import type { KeyValueStore, KvOperation } from '../storage/types.js'
 import { diffTries } from '../trie/diff.js'
+import { keccak256 } from '../trie/keccak.js'
 import { SecureMerklePatriciaTrie } from '../trie/secure.js'
 import type { TrieNodeStore } from '../trie/store.js'
 import {

@@ -11,9 +11,10 @@
  * (snapshot revert, reorg) is `resetToRoot`: it walks the difference between the two roots'
  * tries, skipping every shared subtree, so its cost follows what changed rather than the state size.
  */
-import { EMPTY_TRIE_ROOT, KECCAK256_EMPTY, keccak256 } from '../crypto/hash.js'
+import { EMPTY_TRIE_ROOT, KECCAK256_EMPTY } from '../crypto/hash.js'
 import type { AccountData, StateDiff, StateReader } from '../evm/types.js'
 import type { KeyValueStore, KvOperation } from '../storage/types.js'
+import { initFastKeccak, isFastKeccakReady, keccak256 } from '../trie/keccak.js'
 import { SecureMerklePatriciaTrie } from '../trie/secure.js'
 import { kvTrieNodeLoader, TrieNodeStore, trieNodeKey } from '../trie/store.js'
 import type { TrieNodeWrite } from '../trie/trie.js'
@@ -49,6 +50,10 @@ interface PendingAccount {
   slots: Set<bigint>
   /** Storage was wiped (deletion or re-creation): start from an empty storage trie. */
   storageCleared: boolean
+  /** The account was absent at the last commit, so its key preimage has not been recorded yet. */
+  isNewAccount: boolean
+  /** Slots that were unset at the last commit (their preimages are not recorded yet). */
+  newSlots: Set<bigint>
 }
 
 /** The in-memory parts `load.ts` and `reset.ts` fill; not for other callers. */
@@ -82,8 +87,8 @@ export class WorldState implements StateReader {
     kv: KeyValueStore,
     parameters: Omit<WorldStateParameters, 'kv'> = {},
   ): Promise<WorldState> {
+    const [{ root, flat }] = await Promise.all([loadFlatState(kv), initFastKeccak()])
     const state = new WorldState({ ...parameters, kv })
-    const { root, flat } = await loadFlatState(kv)
     state.flat = flat
     state.committedRoot = root
     state.accountTrie = new SecureMerklePatriciaTrie({ root, store: state.nodes })
@@ -99,6 +104,7 @@ export class WorldState implements StateReader {
     kv: KeyValueStore,
     parameters: Omit<WorldStateParameters, 'kv'> = {},
   ): Promise<{ state: WorldState; writes: KvOperation[] }> {
+    await initFastKeccak()
     const state = new WorldState({ ...parameters, kv })
     const { writes } = await state.resetToRoot(stateRoot)
     return { state, writes }
@@ -174,6 +180,7 @@ export class WorldState implements StateReader {
         this.flat.storage.set(address, slots)
       }
       for (const [slot, value] of change.storage) {
+        if (!pending.slots.has(slot) && !slots.has(slot)) pending.newSlots.add(slot)
         pending.slots.add(slot)
         if (value === 0n) slots.delete(slot)
         else slots.set(slot, value)
@@ -183,6 +190,7 @@ export class WorldState implements StateReader {
 
   /** Folds the pending changes into the tries; returns the new root and the writes to persist. */
   async commit(): Promise<StateCommitResult> {
+    if (!isFastKeccakReady()) await initFastKeccak()
     const writes: KvOperation[] = []
     const pushNodes = (nodes: TrieNodeWrite[]) => {
       for (const { hash, encoded } of nodes)
@@ -203,7 +211,7 @@ export class WorldState implements StateReader {
         } else {
           await storageTrie.trie.put(hashedKey, encodeStorageValue(value))
           writes.push({ type: 'put', key: flatKey, value: bigintToBytes(value) })
-          this.recordPreimage(hashedKey, key, writes)
+          if (pending.newSlots.has(slot)) this.recordPreimage(hashedKey, key, writes)
         }
       }
       if (slots && slots.size === 0) this.flat.storage.delete(address)
@@ -221,7 +229,7 @@ export class WorldState implements StateReader {
       const encoded = encodeAccount(account)
       await this.accountTrie.trie.put(hashedAddress, encoded)
       writes.push({ type: 'put', key: flatAccountKey(address), value: encoded })
-      this.recordPreimage(hashedAddress, addressBytes, writes)
+      if (pending.isNewAccount) this.recordPreimage(hashedAddress, addressBytes, writes)
     }
     const { root, nodes } = this.accountTrie.commit()
     pushNodes(nodes)
@@ -267,7 +275,12 @@ export class WorldState implements StateReader {
   private markPending(address: Address): PendingAccount {
     let pending = this.pending.get(address)
     if (!pending) {
-      pending = { slots: new Set(), storageCleared: false }
+      pending = {
+        slots: new Set(),
+        storageCleared: false,
+        isNewAccount: !this.flat.accounts.has(address),
+        newSlots: new Set(),
+      }
       this.pending.set(address, pending)
     }
     return pending

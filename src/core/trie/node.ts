@@ -8,7 +8,7 @@
  * is a `HashRef`; reading it replaces the ref in the parent by the decoded node (same hash).
  */
 import { decode, type NestedUint8Array } from '@ethereumjs/rlp'
-import { keccak256 } from '../crypto/hash.js'
+import { keccak256 } from './keccak.js'
 import { hexPrefixDecode, hexPrefixEncode } from './nibbles.js'
 
 interface NodeMemo {
@@ -117,12 +117,60 @@ export function encodeNode(node: TrieNode): Uint8Array {
   } else if (node.type === 'extension') {
     encoded = rlpList([rlpBytes(hexPrefixEncode(node.path, false)), childReference(node.child)])
   } else {
-    const items = node.children.map(childReference)
-    items.push(node.value ? rlpBytes(node.value) : EMPTY_STRING)
-    encoded = rlpList(items)
+    encoded = encodeBranch(node)
   }
   node.encoded = encoded
   return encoded
+}
+
+/**
+ * Branches are most of what a commit encodes, so they are written in one pass into one buffer
+ * instead of through per-child temporary arrays.
+ */
+function encodeBranch(node: BranchNode): Uint8Array {
+  // Per child: a 32-byte hash (written as 0xa0 + hash), an inline encoding, or nothing (0x80).
+  const parts: Array<Uint8Array | undefined> = new Array(16)
+  const hashed: boolean[] = new Array(16)
+  let payload = 0
+  for (let i = 0; i < 16; i++) {
+    const child = node.children[i]
+    if (child === undefined) {
+      parts[i] = undefined
+      hashed[i] = false
+      payload += 1
+    } else if (child.type === 'hash') {
+      parts[i] = child.hash
+      hashed[i] = true
+      payload += 33
+    } else {
+      const childEncoded = encodeNode(child)
+      const inline = childEncoded.length < 32
+      parts[i] = inline ? childEncoded : hashNode(child)
+      hashed[i] = !inline
+      payload += inline ? childEncoded.length : 33
+    }
+  }
+  const value = node.value ? rlpBytes(node.value) : EMPTY_STRING
+  payload += value.length
+  const prefix = lengthPrefix(0xc0, payload)
+  const out = new Uint8Array(prefix.length + payload)
+  out.set(prefix)
+  let offset = prefix.length
+  for (let i = 0; i < 16; i++) {
+    const part = parts[i]
+    if (part === undefined) {
+      out[offset++] = 0x80
+    } else if (hashed[i]) {
+      out[offset++] = 0xa0
+      out.set(part, offset)
+      offset += 32
+    } else {
+      out.set(part, offset)
+      offset += part.length
+    }
+  }
+  out.set(value, offset)
+  return out
 }
 
 export function hashNode(node: TrieNode): Uint8Array {

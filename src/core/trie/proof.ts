@@ -2,8 +2,9 @@
  * Merkle proofs in the form eth_getProof (EIP-1186) uses: the RLP of every node on the path from
  * the root to the key, the root first; nodes embedded in their parent are not repeated.
  */
-import { EMPTY_TRIE_ROOT, keccak256 } from '../crypto/hash.js'
+import { EMPTY_TRIE_ROOT } from '../crypto/hash.js'
 import { equalBytes } from '../util/hex.js'
+import { keccak256 } from './keccak.js'
 import { bytesToNibbles, commonPrefixLength } from './nibbles.js'
 import { encodeNode, InvalidTrieNodeError, isHashReferenced, type TrieNode } from './node.js'
 import { MissingTrieNodeError, TrieNodeStore } from './store.js'

@@ -2,7 +2,7 @@
  * The "secure" trie of Ethereum's state and storage: every key is replaced by its keccak256
  * before it enters the trie, which keeps paths short and evenly spread.
  */
-import { keccak256 } from '../crypto/hash.js'
+import { keccak256 } from './keccak.js'
 import { createProof, createProofSync, verifyProof } from './proof.js'
 import type { TrieNodeStore } from './store.js'
 import { MerklePatriciaTrie, type MerklePatriciaTrieParameters, type TrieCommitResult } from './trie.js'

@@ -4,9 +4,9 @@
  * hands its new nodes to the caller, who writes them in its own atomic batch, and adds them here
  * so they are readable at once.
  */
-import { keccak256 } from '../crypto/hash.js'
 import type { KeyValueStore } from '../storage/types.js'
 import { bytesToHex, bytesToUnprefixedHex } from '../util/hex.js'
+import { keccak256 } from './keccak.js'
 
 export type TrieNodeLoader = (hash: Uint8Array) => Promise<Uint8Array | undefined>
 
@@ -33,7 +33,10 @@ export class MissingTrieNodeError extends Error {
 
 export interface TrieNodeStoreParameters {
   loader?: TrieNodeLoader
-  /** Encoded nodes kept in memory; the oldest are dropped first. Default 200,000. */
+  /**
+   * Encoded nodes kept in memory; the oldest are dropped first. Default 20,000 (~10 MB): the latest
+   * trie keeps its own decoded nodes, so this serves recent historical reads and re-opened roots.
+   */
   maxCachedNodes?: number
 }
 
@@ -42,7 +45,7 @@ export class TrieNodeStore {
   private readonly loader: TrieNodeLoader | undefined
   private readonly maxCachedNodes: number
 
-  constructor({ loader, maxCachedNodes = 200_000 }: TrieNodeStoreParameters = {}) {
+  constructor({ loader, maxCachedNodes = 20_000 }: TrieNodeStoreParameters = {}) {
     this.loader = loader
     this.maxCachedNodes = maxCachedNodes
   }
