@@ -5,7 +5,7 @@
  */
 import { DEVTOOLS_PORT_NAME, PAGE_PORT_NAME, type RelayToBackground } from '../shared/protocol.js'
 import { createIdbWalletStore, openExtensionDb } from './db.js'
-import { browserPlatform, createNodeOpener } from './nodeFactory.js'
+import { browserPlatform, createNodeOpener, indexedDbChainStores } from './nodeFactory.js'
 import { handlePanelMessage, isPanelMessage } from './panel.js'
 import { createRequestLog } from './requestLog.js'
 import { type BackgroundService, createBackgroundService } from './service.js'
@@ -15,7 +15,7 @@ let servicePromise: Promise<BackgroundService> | null = null
 function service(): Promise<BackgroundService> {
   servicePromise ??= openExtensionDb(indexedDB).then((db) =>
     createBackgroundService({
-      openNode: createNodeOpener(browserPlatform(navigator)),
+      openNode: createNodeOpener(browserPlatform(navigator), indexedDbChainStores(indexedDB)),
       store: createIdbWalletStore(db),
       log: createRequestLog(db),
       now: () => Date.now(),

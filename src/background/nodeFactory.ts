@@ -4,20 +4,19 @@
 
 import { createNode } from '../core/node/createNode.js'
 import type { Platform } from '../core/rpc/context.js'
-import { createMemoryStore } from '../core/storage/memoryStore.js'
+import { createIndexedDbStore } from '../core/storage/indexedDbStore.js'
 import type { KeyValueStore } from '../core/storage/types.js'
 import type { NetworkId } from '../shared/protocol.js'
 import type { DevnodeNode, OpenNode } from './nodeHandle.js'
 
 export type OpenChainStore = (network: NetworkId) => Promise<KeyValueStore>
 
-/**
- * The chain store of a network. Memory until src/core/storage provides the IndexedDB store
- * (`createIndexedDbStore`); swap it in here and nothing else changes.
- */
-export const openChainStore: OpenChainStore = async () => createMemoryStore()
+/** Each network's chain in its own IndexedDB database, `rsk-devnode/<network>`. */
+export function indexedDbChainStores(factory: IDBFactory): OpenChainStore {
+  return (network) => createIndexedDbStore({ indexedDB: factory, name: `rsk-devnode/${network}` })
+}
 
-export function createNodeOpener(platform: Platform, openStore: OpenChainStore = openChainStore): OpenNode {
+export function createNodeOpener(platform: Platform, openStore: OpenChainStore): OpenNode {
   return async (network: NetworkId): Promise<DevnodeNode> => {
     const node = await createNode({ network, storage: await openStore(network), platform })
     return {

@@ -4,7 +4,7 @@ import { IDBFactory } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import type { BackgroundToPanel, BackgroundToRelay, RelayToBackground } from '../shared/protocol.js'
 import { createIdbWalletStore, openExtensionDb } from './db.js'
-import { browserPlatform, createNodeOpener } from './nodeFactory.js'
+import { browserPlatform, createNodeOpener, indexedDbChainStores } from './nodeFactory.js'
 import { handlePanelMessage } from './panel.js'
 import { createRequestLog } from './requestLog.js'
 import { createBackgroundService } from './service.js'
@@ -12,7 +12,10 @@ import { createBackgroundService } from './service.js'
 async function setup(factory = new IDBFactory()) {
   const db = await openExtensionDb(factory)
   let opened = 0
-  const openNode = createNodeOpener({ os: 'linux', runtime: 'chrome-156', build: 'test' })
+  const openNode = createNodeOpener(
+    { os: 'linux', runtime: 'chrome-156', build: 'test' },
+    indexedDbChainStores(factory),
+  )
   const service = createBackgroundService({
     openNode: (network) => {
       opened++
