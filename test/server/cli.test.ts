@@ -17,7 +17,7 @@ async function cli(...argv: string[]): Promise<CliResult> {
   err = []
   const result = await runCli([...argv, '--data-dir', dataDir], {
     io: { out: (line) => out.push(line), err: (line) => err.push(line) },
-    nodeFactory: fakeNodeFactory,
+    nodeFactory: () => fakeNodeFactory,
   })
   if (result.server) running.push(result)
   return result

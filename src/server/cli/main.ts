@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import type { ProfileName } from '../../core/network/profiles.js'
 import {
   AppsError,
   addJwtKey,
@@ -30,7 +31,8 @@ export interface CliIo {
 
 export interface CliContext {
   io: CliIo
-  nodeFactory: NodeFactory
+  /** The node behind `serve` (the bin passes core's createNode; tests a stand-in). */
+  nodeFactory: (options: { profile?: ProfileName }) => NodeFactory
   /** Default data directory (the bin passes RSK_DEVNODE_DATA_DIR or ./.data). */
   defaultDataDir?: string
 }
@@ -42,7 +44,7 @@ export interface CliResult {
 }
 
 export const USAGE = `Usage:
-  rsk-devnode serve [--port 4444] [--host 127.0.0.1] [--data-dir .data]
+  rsk-devnode serve [--port 4444] [--host 127.0.0.1] [--data-dir .data] [--profile rpc-api|rskj]
   rsk-devnode apps create --name NAME [--description TEXT] --use-case ${USE_CASES.join('|')}
   rsk-devnode apps list
   rsk-devnode apps show APP [--json]
@@ -100,16 +102,22 @@ function dataDirOf(values: { 'data-dir'?: string }, context: CliContext): string
 async function serve(args: string[], context: CliContext): Promise<CliResult> {
   const { values } = parseArgs({
     args,
-    options: { ...common, port: { type: 'string' }, host: { type: 'string' } },
+    options: { ...common, port: { type: 'string' }, host: { type: 'string' }, profile: { type: 'string' } },
     strict: true,
   })
   const port = values.port === undefined ? DEFAULT_PORT : Number(values.port)
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new UsageError(`--port ${values.port} is not a port`)
+  const profile = values.profile
+  if (profile !== undefined && profile !== 'rpc-api' && profile !== 'rskj') {
+    throw new UsageError(
+      `--profile ${profile}: use rpc-api (the hosted service, default) or rskj (a self-run RSKj)`,
+    )
+  }
   const dataDir = dataDirOf(values, context)
   const server = await startServer({
     dataDir,
-    nodeFactory: context.nodeFactory,
+    nodeFactory: context.nodeFactory({ profile }),
     port,
     host: values.host ?? DEFAULT_HOST,
   })

@@ -72,7 +72,8 @@ export async function openLevelStore({
       )
     },
     async close() {
-      await db.close()
+      // Idempotent: the node closes the store it owns, and the server closes it again on shutdown.
+      if (db.status === 'open' || db.status === 'opening') await db.close()
     },
   }
 }
