@@ -15,6 +15,7 @@ import { TimeControl } from '../../clock/timeControl.js'
 import { intrinsicGas } from '../../evm/gas.js'
 import type { Precompile, StateReader } from '../../evm/types.js'
 import { FilterRegistry } from '../../filters/filterRegistry.js'
+import { bitcoinHeaderHash } from '../../mining/bitcoin/header.js'
 import type { NetworkConfig } from '../../network/networks.js'
 import type { PoolTransaction } from '../../pool/txPool.js'
 import { TxPool } from '../../pool/txPool.js'
@@ -24,6 +25,8 @@ import { TransactionRejectedError } from '../../rpc/errors/rpc.js'
 import { WorldState } from '../../state/worldState.js'
 import type { KeyValueStore, KvOperation } from '../../storage/types.js'
 import { type Address, bytesToHex, bytesToUnprefixedHex, hexToBytes } from '../../util/hex.js'
+import type { LogLimitPolicy } from '../logQuery.js'
+import { Arrivals } from './arrivals.js'
 import { type BuildBlockParameters, executeBlock, type SealedBlock, sealBlock } from './blockBuilder.js'
 import { encodeBlockRecord } from './blockCodec.js'
 import type { StoredBlock } from './blockRecord.js'
@@ -69,10 +72,18 @@ export class Engine {
   readonly filters: FilterRegistry<LogForWire>
   readonly time: TimeControl
   readonly mutex = new Mutex()
+  readonly arrivals = new Arrivals()
+  /** Filter polls return what changed since the last poll, however much: no profile cap applies. */
+  readonly unlimitedLogs: LogLimitPolicy = {
+    kind: 'range-or-cap',
+    freeRange: 2n ** 64n,
+    maxLogs: Number.MAX_SAFE_INTEGER,
+  }
   settings: EngineSettings
   state!: WorldState
   #listeners = new Set<(event: EngineEvent) => void>()
-  #parentBitcoinHash: Uint8Array = new Uint8Array(32)
+  /** Bitcoin header hash of the head's proof: the simulated Bitcoin chain links to it. */
+  parentBitcoinHash: Uint8Array = new Uint8Array(32)
   readonly #random: (length: number) => Uint8Array
   readonly #precompiles?: ReadonlyMap<Address, Precompile>
 
@@ -98,7 +109,7 @@ export class Engine {
   async #load(): Promise<void> {
     const headRaw = await this.kv.get(keys.head)
     if (!headRaw) {
-      await this.#writeGenesis()
+      await this.writeGenesis()
       return
     }
     const head = await this.kv.get(keys.block(BigInt(bytesToHex(headRaw))))
@@ -108,24 +119,24 @@ export class Engine {
     this.reader.head = block
     this.reader.remember(block)
     this.state = await WorldState.load(this.kv)
-    this.#parentBitcoinHash = bitcoinHashOf(block)
+    this.parentBitcoinHash = bitcoinHashOf(block)
     const filters = await this.kv.get(keys.filters)
     if (filters) this.filters.load(JSON.parse(new TextDecoder().decode(filters), reviveBigints))
     await this.#restorePool()
   }
 
-  async #writeGenesis(timestamp?: bigint): Promise<void> {
+  async writeGenesis(timestamp?: bigint): Promise<void> {
     const { block, state, writes } = await createGenesis(this.network, this.kv, timestamp)
     this.state = state
     const ops: KvOperation[] = [
       ...writes,
-      ...this.#blockWrites(block),
+      ...this.blockWrites(block),
       { type: 'put', key: keys.settings, value: encodeSettings(this.settings) },
     ]
     await this.kv.batch(ops)
     this.reader.head = block
     this.reader.remember(block)
-    this.#parentBitcoinHash = new Uint8Array(32)
+    this.parentBitcoinHash = new Uint8Array(32)
   }
 
   on(listener: (event: EngineEvent) => void): () => void {
@@ -133,7 +144,8 @@ export class Engine {
     return () => this.#listeners.delete(listener)
   }
 
-  #emit(event: EngineEvent): void {
+  /** Tells listeners (subscriptions, the panel) what happened. */
+  emit(event: EngineEvent): void {
     for (const listener of this.#listeners) listener(event)
   }
 
@@ -183,9 +195,10 @@ export class Engine {
         minimumGasPrice: this.head.header.minimumGasPrice ?? 0n,
         intrinsicGas: intrinsicGas({ data: tx.data, isCreate: tx.to === undefined }),
       })
-      this.#emit({ type: 'pendingTransaction', hash: tx.hash })
+      this.arrivals.add(tx.hash)
+      this.emit({ type: 'pendingTransaction', hash: tx.hash })
       if (this.settings.mining.type === 'auto') {
-        await this.#mineBlocks(1)
+        await this.mineBlocks(1)
       } else {
         await this.kv.put(keys.pooled(bytesToUnprefixedHex(tx.hash)), tx.raw)
       }
@@ -199,7 +212,7 @@ export class Engine {
   mine(count = 1, timestamp?: bigint): Promise<StoredBlock[]> {
     return this.mutex.run(async () => {
       if (timestamp !== undefined) this.time.setNextBlockTimestamp(timestamp)
-      return this.#mineBlocks(count)
+      return this.mineBlocks(count)
     })
   }
 
@@ -207,9 +220,9 @@ export class Engine {
     return this.mutex.run(async () => {
       this.settings.mining = mode
       if (mode.type === 'interval') this.settings.lastIntervalBlockAt = this.clock.now()
-      await this.#saveSettings()
+      await this.saveSettings()
       // Switching to automine mines what was waiting, as Hardhat does.
-      if (mode.type === 'auto' && this.pool.pending().length > 0) await this.#mineBlocks(1)
+      if (mode.type === 'auto' && this.pool.pending().length > 0) await this.mineBlocks(1)
     })
   }
 
@@ -229,13 +242,13 @@ export class Engine {
     for (let i = 0; i < owed; i++) {
       const at = BigInt(Math.floor((last + (i + 1) * periodMs) / 1000)) + this.time.state.offsetSeconds
       if (at > this.head.header.timestamp) this.time.setNextBlockTimestamp(at)
-      await this.#mineBlocks(1)
+      await this.mineBlocks(1)
     }
     this.settings.lastIntervalBlockAt = last + owed * periodMs
-    await this.#saveSettings()
+    await this.saveSettings()
   }
 
-  async #mineBlocks(count: number): Promise<StoredBlock[]> {
+  async mineBlocks(count: number): Promise<StoredBlock[]> {
     const mined: StoredBlock[] = []
     for (let i = 0; i < count; i++) mined.push(await this.#mineOne())
     return mined
@@ -250,7 +263,7 @@ export class Engine {
       candidates: this.pool.pending().map((p) => ({ tx: p.tx, sender: p.sender })),
       timestamp: this.time.nextBlockTimestamp(parent.header.timestamp),
       coinbase: this.network.genesisCoinbase,
-      parentBitcoinHash: this.#parentBitcoinHash,
+      parentBitcoinHash: this.parentBitcoinHash,
       getBlockHash: (n) => this.reader.cachedHash(n),
       precompiles: this.#precompiles,
     }
@@ -262,7 +275,7 @@ export class Engine {
       const committed = await this.state.commit()
       stateWrites = committed.writes
       sealed = sealBlock(params, executed, committed.stateRoot)
-      const ops: KvOperation[] = [...stateWrites, ...this.#blockWrites(sealed.block)]
+      const ops: KvOperation[] = [...stateWrites, ...this.blockWrites(sealed.block)]
       for (const tx of sealed.block.transactions)
         ops.push({ type: 'delete', key: keys.pooled(bytesToUnprefixedHex(tx.hash)) })
       await this.kv.batch(ops)
@@ -274,7 +287,7 @@ export class Engine {
     const { block } = sealed
     this.reader.head = block
     this.reader.remember(block)
-    this.#parentBitcoinHash = sealed.bitcoinHash
+    this.parentBitcoinHash = sealed.bitcoinHash
     const included: PooledTransaction[] = []
     for (const tx of block.transactions) {
       const entry = this.pool.get(bytesToHex(tx.hash))
@@ -282,11 +295,11 @@ export class Engine {
     }
     for (const r of executed.rejected) this.pool.drop(bytesToHex(r.tx.hash))
     this.pool.onBlock(included, (sender) => this.state.getAccount(sender)?.nonce ?? 0n)
-    this.#emit({ type: 'block', block })
+    this.emit({ type: 'block', block })
     return block
   }
 
-  #blockWrites(block: StoredBlock): KvOperation[] {
+  blockWrites(block: StoredBlock): KvOperation[] {
     const n = block.header.number
     const ops: KvOperation[] = [
       { type: 'put', key: keys.block(n), value: encodeBlockRecord(block) },
@@ -308,16 +321,22 @@ export class Engine {
     return ops
   }
 
-  async #saveSettings(): Promise<void> {
+  async saveSettings(): Promise<void> {
     this.settings.time = this.time.state
     await this.kv.put(keys.settings, encodeSettings(this.settings))
   }
 
   async saveFilters(): Promise<void> {
-    await this.kv.put(
-      keys.filters,
-      new TextEncoder().encode(JSON.stringify(this.filters.list(), replaceBigints)),
-    )
+    await this.kv.put(keys.filters, this.encodedFilters())
+  }
+
+  encodedFilters(): Uint8Array {
+    return new TextEncoder().encode(JSON.stringify(this.filters.list(), replaceBigints))
+  }
+
+  encodedSettings(): Uint8Array {
+    this.settings.time = this.time.state
+    return encodeSettings(this.settings)
   }
 
   async #restorePool(): Promise<void> {
@@ -367,7 +386,7 @@ export class Engine {
       candidates: this.pool.pending().map((p) => ({ tx: p.tx, sender: p.sender })),
       timestamp: this.time.peekNextBlockTimestamp(parent.header.timestamp),
       coinbase: this.network.genesisCoinbase,
-      parentBitcoinHash: this.#parentBitcoinHash,
+      parentBitcoinHash: this.parentBitcoinHash,
       getBlockHash: (n) => this.reader.cachedHash(n),
       precompiles: this.#precompiles,
     })
@@ -384,9 +403,10 @@ export class Engine {
   }
 }
 
-function bitcoinHashOf(block: StoredBlock): Uint8Array {
-  void block
-  return new Uint8Array(32)
+/** The Bitcoin header hash of a block's merged-mining proof: the next block's Bitcoin parent. */
+export function bitcoinHashOf(block: StoredBlock): Uint8Array {
+  const header = block.header.bitcoinMergedMiningHeader
+  return header.length === 80 ? bitcoinHeaderHash(header) : new Uint8Array(32)
 }
 
 function replaceBigints(_key: string, value: unknown): unknown {
