@@ -27,6 +27,7 @@ import {
   hexToBytes,
 } from '../util/hex.js'
 import { encodeAccount, encodeStorageValue, type StateAccount, slotKey } from './account.js'
+import { HistoricalStateReader } from './historicalReader.js'
 import { HistoricalState } from './history.js'
 import { codeKey, FLAT_ROOT_KEY, flatAccountKey, flatStorageKey, preimageKey } from './keys.js'
 import { loadFlatState } from './load.js'
@@ -141,6 +142,16 @@ export class WorldState implements StateReader {
   /** Storage root as of the last commit (EMPTY_TRIE_ROOT for an unknown account). */
   getStorageRoot(address: Address): Uint8Array {
     return this.flat.accounts.get(address)?.storageRoot ?? EMPTY_TRIE_ROOT
+  }
+
+  /**
+   * A synchronous reader of a committed root for the EVM; wrap the execution in
+   * `runWithStateLoading` so cold trie nodes are loaded. Code comes from memory (all code is).
+   */
+  readerAt(stateRoot: Uint8Array): HistoricalStateReader {
+    return new HistoricalStateReader(stateRoot, this.nodes, (hash) =>
+      this.flat.codes.get(bytesToUnprefixedHex(hash)),
+    )
   }
 
   /** Read access to any committed root (async; loads trie nodes on demand). */
