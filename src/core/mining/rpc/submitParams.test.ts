@@ -1,13 +1,16 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import { describe, expect, test } from 'vitest'
 import { bytesToHex, bytesToUnprefixedHex, concatBytes, utf8ToBytes } from '../../util/hex'
+import { serializeBitcoinBlock } from '../bitcoin/block'
 import { type BitcoinTxInput, serializeTransaction } from '../bitcoin/transaction'
-import { buildMergedMiningCoinbase, compressCoinbase, RSK_TAG } from '../coinbase'
+import { buildMergedMiningCoinbase, RSK_TAG } from '../coinbase'
+import { mineMergedMiningFields } from '../miner'
 import { solveMinerWork } from '../testing/externalMiner'
 import { verifyMergedMining } from '../verify/verifyMergedMining'
 import { MnrInternalError, SubmitBlockError } from './errors'
 import { buildMinerWork } from './minerWork'
 import {
+  mergedMiningFieldsFromSubmission,
   type ParsedMergedMiningSubmission,
   parseSubmitBitcoinBlockParams,
   parseSubmitBitcoinBlockPartialMerkleParams,
@@ -34,13 +37,7 @@ function snapshot(parsed: ParsedMergedMiningSubmission) {
 }
 
 function verifySubmission(parsed: ParsedMergedMiningSubmission) {
-  return verifyMergedMining({
-    hashForMergedMining,
-    difficulty,
-    bitcoinMergedMiningHeader: parsed.bitcoinHeader,
-    bitcoinMergedMiningCoinbaseTransaction: compressCoinbase(parsed.coinbase),
-    bitcoinMergedMiningMerkleProof: parsed.buildMerkleProof(),
-  })
+  return verifyMergedMining({ hashForMergedMining, difficulty, ...mergedMiningFieldsFromSubmission(parsed) })
 }
 
 describe('the three mnr_submit* forms', () => {
@@ -67,6 +64,28 @@ describe('the three mnr_submit* forms', () => {
       }
     })
   }
+
+  test("the built-in miner's block, submitted whole, yields exactly the fields the miner stored", () => {
+    const mined = mineMergedMiningFields({
+      hashForMergedMining,
+      difficulty,
+      previousBitcoinHeaderHash: new Uint8Array(32),
+      timestamp: 1_700_000_000,
+      seed: utf8ToBytes('built-in'),
+    })
+    const parsed = parseSubmitBitcoinBlockParams(
+      bytesToUnprefixedHex(serializeBitcoinBlock(mined.bitcoinBlock)),
+    )
+    const fields = mergedMiningFieldsFromSubmission(parsed)
+    expect(bytesToHex(fields.bitcoinMergedMiningHeader)).toBe(bytesToHex(mined.bitcoinMergedMiningHeader))
+    expect(bytesToHex(fields.bitcoinMergedMiningCoinbaseTransaction)).toBe(
+      bytesToHex(mined.bitcoinMergedMiningCoinbaseTransaction),
+    )
+    expect(bytesToHex(fields.bitcoinMergedMiningMerkleProof)).toBe(
+      bytesToHex(mined.bitcoinMergedMiningMerkleProof),
+    )
+    expect(verifySubmission(parsed).valid).toBe(true)
+  })
 
   test('a coinbase tag far into the coinbase is compressed behind a midstate and still verifies', () => {
     const solution = solveMinerWork({ work, seed: 5, prefixLength: 250 })
