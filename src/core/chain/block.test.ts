@@ -102,3 +102,8 @@ describe('block RLP', () => {
     expect(() => decodeBlockParts(hexToBytes('0xc3808080c0'.slice(0, 10)))).toThrow()
   })
 })
+
+test('cumulative difficulty adds the uncles to the block difficulty', () => {
+  expect(cumulativeDifficulty({ difficulty: 5n }, [{ difficulty: 3n }, { difficulty: 4n }])).toBe(12n)
+  expect(cumulativeDifficulty({ difficulty: 1n }, [])).toBe(1n)
+})

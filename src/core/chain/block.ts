@@ -103,3 +103,14 @@ export function isRemascTransaction(tx: SignedTransaction, position: number, cou
     tx.gasPrice === 0n
   )
 }
+
+/**
+ * The JSON `cumulativeDifficulty` (RSKj `Block.getCumulativeDifficulty`): this block's difficulty
+ * plus its uncles'. A block's `totalDifficulty` is its parent's plus this.
+ */
+export function cumulativeDifficulty(
+  header: Pick<BlockHeader, 'difficulty'>,
+  uncles: readonly Pick<BlockHeader, 'difficulty'>[],
+): bigint {
+  return uncles.reduce((sum, uncle) => sum + uncle.difficulty, header.difficulty)
+}
