@@ -1,53 +1,14 @@
 import { decodeFunctionResult, encodeDeployData, encodeFunctionData, toFunctionSelector } from 'viem'
 import { describe, expect, test } from 'vitest'
-import { COW_ACCOUNTS } from '../../src/core/accounts/devAccounts.js'
-import { signTransaction } from '../../src/core/chain/transaction.js'
-import { createManualClock } from '../../src/core/clock/clock.js'
-import { createNode } from '../../src/core/node/createNode.js'
-import { createMemoryStore } from '../../src/core/storage/memoryStore.js'
-import { type Address, bytesToHex, hexToBytes } from '../../src/core/util/hex.js'
+import { type Address, hexToBytes } from '../../src/core/util/hex.js'
 import { getArtifact } from '../fixtures/contracts/index.js'
+import { createTestChain } from './testChain.js'
 
-const cow = COW_ACCOUNTS[0]!
 const bob = '0x00000000000000000000000000000000000000b0' as Address
-
-async function setup(network: 'testnet' | 'regtest' = 'regtest') {
-  const node = await createNode({ network, storage: createMemoryStore(), clock: createManualClock() })
-  let id = 0
-  const rpc = async (method: string, params: unknown[] = []) => {
-    const response = (await node.request({ jsonrpc: '2.0', id: ++id, method, params })) as {
-      result?: unknown
-      error?: { code: number; message: string; data?: unknown }
-    }
-    return response
-  }
-  const call = async (method: string, params: unknown[] = []) => {
-    const r = await rpc(method, params)
-    if (r.error) throw new Error(`${method}: ${r.error.code} ${r.error.message}`)
-    return r.result as never
-  }
-  let nonce = 0n
-  const send = async (fields: { to?: Address; value?: bigint; data?: Uint8Array; gasLimit?: bigint }) => {
-    const tx = signTransaction(
-      {
-        nonce: nonce++,
-        gasPrice: node.network.minimumGasPrice,
-        gasLimit: fields.gasLimit ?? 3_000_000n,
-        to: fields.to,
-        value: fields.value ?? 0n,
-        data: fields.data ?? new Uint8Array(0),
-      },
-      hexToBytes(cow.privateKey),
-      node.network.chainId,
-    )
-    return call('eth_sendRawTransaction', [bytesToHex(tx.raw)]) as Promise<string>
-  }
-  return { node, rpc, call, send }
-}
 
 describe('chain flow through the RPC surface', () => {
   test('a value transfer is mined into block 1 with a successful receipt and moves the balance', async () => {
-    const { call, send } = await setup()
+    const { call, send } = await createTestChain()
     expect(await call('eth_blockNumber')).toBe('0x0')
     const hash = await send({ to: bob, value: 1234n, gasLimit: 21_000n })
     expect(await call('eth_blockNumber')).toBe('0x1')
@@ -101,7 +62,7 @@ describe('chain flow through the RPC surface', () => {
   })
 
   test('deploys an ERC-20, transfers, reads balances and logs, and reverts with the reason', async () => {
-    const { call, rpc, send } = await setup('testnet')
+    const { call, rpc, send } = await createTestChain('testnet')
     const token = getArtifact('TestToken')
     const deployData = encodeDeployData({
       abi: token.abi,

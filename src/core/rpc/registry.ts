@@ -7,6 +7,7 @@
 import type { MethodDefinition } from './defineMethod.js'
 import { DEV_METHODS } from './devMethodTable.js'
 import { CHAIN_METHODS } from './methods/chainMethods.js'
+import { CONTROL_METHODS } from './methods/controlMethods.js'
 import { eth_accounts } from './methods/eth/eth_accounts.js'
 import { eth_chainId } from './methods/eth/eth_chainId.js'
 import { eth_protocolVersion } from './methods/eth/eth_protocolVersion.js'
@@ -63,6 +64,7 @@ export const IMPLEMENTED: readonly MethodDefinition[] = [
   rsk_protocolVersion,
   rpc_modules,
   ...CHAIN_METHODS,
+  ...CONTROL_METHODS,
 ]
 
 export function namespaceOf(method: string): string {

@@ -57,11 +57,9 @@ export async function filterChanges(engine: Engine, id: string): Promise<FilterC
   } else {
     const logs = filter.removedLogs.splice(0)
     const spec = filter.log!
-    const range = await resolveLogRange(engine, {
-      fromBlock: toSpecifier(spec.fromBlock),
-      toBlock: toSpecifier(spec.toBlock),
-    })
-    const from = range && range.from > filter.cursorBlock + 1n ? range.from : filter.cursorBlock + 1n
+    // A poll covers the blocks after the cursor; an explicit numeric fromBlock can start later.
+    const next = filter.cursorBlock + 1n
+    const from = typeof spec.fromBlock === 'bigint' && spec.fromBlock > next ? spec.fromBlock : next
     // `latest` bounds follow the head: a filter made at block 5 sees every later block.
     const to = typeof spec.toBlock === 'bigint' && spec.toBlock < head ? spec.toBlock : head
     if (from <= to)
