@@ -18,7 +18,7 @@ import {
   type FrameInput,
   type FrameKind,
   type FrameOutput,
-  type FrameScratch,
+  type FrameState,
   FrameStatus,
   flushStep,
   INITCODE_TOO_LARGE,
@@ -27,15 +27,16 @@ import {
   type VmContext,
 } from './frame.js'
 import { GasCost, initcodeCost, MAX_CALL_DEPTH, MAX_CODE_SIZE, MAX_INITCODE_SIZE } from './gas.js'
-import { expansionCost, runFrame } from './interpreter.js'
+import { expansionCost } from './memory.js'
 import { PrecompileRevert } from './precompiles/index.js'
-import type { Precompile } from './types.js'
+import type { CallFrameInfo, Precompile } from './types.js'
 import { addressToWord, toIndex, wordToAddress, wordToBytes } from './words.js'
 
 const OP_CALL = 0xf1
 const OP_CALLCODE = 0xf2
 const OP_DELEGATECALL = 0xf4
 const OP_STATICCALL = 0xfa
+const OP_CREATE = 0xf0
 const OP_CREATE2 = 0xf5
 const LONG_MAX = (1n << 63n) - 1n
 
@@ -50,15 +51,38 @@ function memoryEnd(offset: bigint, size: bigint): number {
   return size === 0n ? 0 : toIndex(offset) + toIndex(size)
 }
 
-/** Pops a call's arguments, charges its gas, runs it and pushes 1 or 0. Returns the new stack height. */
-export function executeCallOp(
+function push(frame: FrameState, value: bigint): void {
+  frame.stack[frame.sp++] = value
+}
+
+/** Leaves the parent waiting for `child`; the driver runs it and then calls `finishChild`. */
+function suspend(
   ctx: VmContext,
-  parent: FrameInput,
-  scratch: FrameScratch,
+  frame: FrameState,
   op: number,
-  stack: bigint[],
-  sp: number,
-): number {
+  child: FrameInput,
+  extra: Partial<FrameState['pending']>,
+) {
+  frame.pending = {
+    child,
+    op,
+    checkpoint: ctx.state.checkpoint(),
+    gasGiven: child.gas,
+    outOffset: 0,
+    outSize: 0,
+    refundBefore: ctx.state.refund,
+    ...extra,
+  }
+  return true
+}
+
+/**
+ * Pops a call's arguments and charges its gas. Calls that need no child frame (precompiles,
+ * accounts without code, refused calls) complete here and push their result; otherwise the
+ * frame is suspended (returns true) until the child finishes.
+ */
+export function executeCallOp(ctx: VmContext, frame: FrameState, op: number): boolean {
+  const { stack, sp, memory, input: parent } = frame
   const hasValue = op === OP_CALL || op === OP_CALLCODE
   const requestedGas = stack[sp - 1]!
   const to = wordToAddress(stack[sp - 2]!)
@@ -68,138 +92,87 @@ export function executeCallOp(
   const inSize = stack[i - 1]!
   const outOffset = stack[i - 2]!
   const outSize = stack[i - 3]!
-  const newSp = i - 3
+  frame.sp = i - 3
   if (parent.isStatic && op === OP_CALL && value !== 0n) throw STATIC_STATE_CHANGE
 
   const { state } = ctx
-  const memory = scratch.memory
   let cost = GasCost.CALL
   if (op === OP_CALL && !state.exists(to)) cost += GasCost.NEW_ACCT_CALL
   if (value !== 0n) cost += GasCost.VT_CALL
   const inEnd = memoryEnd(inOffset, inSize)
   const outEnd = memoryEnd(outOffset, outSize)
   cost += inEnd > outEnd ? expansionCost(memory, inOffset, inSize) : expansionCost(memory, outOffset, outSize)
-  if (cost > scratch.gas) throw OUT_OF_GAS
-  const remaining = scratch.gas - cost
+  if (cost > frame.gas) throw OUT_OF_GAS
+  const remaining = frame.gas - cost
   const stipend = value !== 0n ? GasCost.STIPEND_CALL : 0
   if (remaining < stipend) throw OUT_OF_GAS
   const requested = (requestedGas > LONG_MAX ? LONG_MAX : requestedGas) + BigInt(stipend)
   const calleeGas = requested < BigInt(remaining) ? Number(requested) : remaining
-  scratch.gas = remaining - calleeGas
-  if (calleeGas === remaining) scratch.movedRemainingGasToChild = true
-  if (value !== 0n) scratch.callWithValue = true
+  frame.gas = remaining - calleeGas
+  if (calleeGas === remaining) frame.movedRemainingGasToChild = true
+  if (value !== 0n) frame.callWithValue = true
   if (outSize !== 0n) memory.extend(outEnd)
-  scratch.peakGasUsed = Math.max(scratch.peakGasUsed, parent.gas - scratch.gas)
-  if (scratch.pendingStep !== undefined) flushStep(ctx, scratch)
+  frame.peakGasUsed = Math.max(frame.peakGasUsed, parent.gas - frame.gas)
+  if (frame.pendingStep !== undefined) flushStep(ctx, frame)
 
-  stack[newSp] = performCall(
-    ctx,
-    parent,
-    scratch,
-    op,
-    to,
-    value,
-    calleeGas,
-    inOffset,
-    inSize,
-    outOffset,
-    outSize,
-  )
-  return newSp + 1
-}
-
-function performCall(
-  ctx: VmContext,
-  parent: FrameInput,
-  scratch: FrameScratch,
-  op: number,
-  to: Address,
-  value: bigint,
-  calleeGas: number,
-  inOffset: bigint,
-  inSize: bigint,
-  outOffset: bigint,
-  outSize: bigint,
-): bigint {
-  const { state } = ctx
   const sender = parent.address
   if (parent.depth >= MAX_CALL_DEPTH) {
-    scratch.gas += calleeGas
-    return 0n
+    frame.gas += calleeGas
+    push(frame, 0n)
+    return false
   }
   if (state.getBalance(sender) < value) {
-    scratch.gas += calleeGas
-    scratch.returnData = EMPTY_BYTES
-    return 0n
+    frame.gas += calleeGas
+    frame.returnData = EMPTY_BYTES
+    push(frame, 0n)
+    return false
   }
-  const memory = scratch.memory
   const context = op === OP_CALLCODE || op === OP_DELEGATECALL ? sender : to
   const precompile = ctx.precompiles.get(to)
   if (precompile !== undefined) {
     const length =
       precompile.maxInput === undefined ? toIndex(inSize) : Math.min(toIndex(inSize), precompile.maxInput)
-    const input = memory.read(Number(inOffset), length)
-    return callPrecompile(
-      ctx,
-      parent,
-      scratch,
-      op,
-      precompile,
-      to,
-      context,
-      value,
-      calleeGas,
-      input,
-      outOffset,
-      outSize,
+    const data = memory.read(Number(inOffset), length)
+    push(
+      frame,
+      callPrecompile(ctx, frame, op, precompile, to, context, value, calleeGas, data, outOffset, outSize),
     )
+    return false
   }
-  const input = memory.read(Number(inOffset), toIndex(inSize))
+  const data = memory.read(Number(inOffset), toIndex(inSize))
   const checkpoint = state.checkpoint()
   const code = state.exists(to) ? state.getCode(to) : EMPTY_BYTES
   state.transfer(sender, context, value)
-  const frame: FrameInput = {
+  const child: FrameInput = {
     kind: CALL_KINDS[op]!,
     caller: op === OP_DELEGATECALL ? parent.caller : sender,
     address: context,
     codeAddress: to,
     value: op === OP_DELEGATECALL ? parent.value : value,
-    data: input,
+    data,
     code,
     gas: calleeGas,
     depth: parent.depth + 1,
     isStatic: op === OP_STATICCALL || parent.isStatic,
   }
-  const tracer = ctx.tracer
-  tracer?.onCallEnter?.(frameInfo(frame, to))
+  ctx.tracer?.onCallEnter?.(frameInfo(child, to))
   if (code.length === 0) {
-    scratch.gas += calleeGas
-    scratch.returnData = EMPTY_BYTES
-    tracer?.onCallExit?.({ gasUsed: 0n, output: EMPTY_BYTES, success: true, reverted: false, logs: [] })
-    return 1n
+    frame.gas += calleeGas
+    frame.returnData = EMPTY_BYTES
+    ctx.tracer?.onCallExit?.({ gasUsed: 0n, output: EMPTY_BYTES, success: true, reverted: false, logs: [] })
+    push(frame, 1n)
+    return false
   }
-  const child = runFrame(ctx, frame)
-  if (tracer?.onCallExit) traceExit(ctx, child, calleeGas, checkpoint.logs)
-  if (child.status === FrameStatus.Error) {
-    state.revert(checkpoint)
-    scratch.returnData = EMPTY_BYTES
-    return 0n
-  }
-  if (child.status === FrameStatus.Revert) state.revert(checkpoint)
-  else {
-    scratch.movedRemainingGasToChild ||= child.movedRemainingGasToChild
-    scratch.callWithValue ||= child.callWithValue
-  }
-  if (outSize !== 0n) memory.writeLimited(Number(outOffset), child.output, toIndex(outSize))
-  scratch.returnData = child.output
-  scratch.gas += child.gasLeft
-  return child.status === FrameStatus.Success ? 1n : 0n
+  return suspend(ctx, frame, op, child, {
+    checkpoint,
+    outOffset: toIndex(outOffset),
+    outSize: toIndex(outSize),
+  })
 }
 
 function callPrecompile(
   ctx: VmContext,
-  parent: FrameInput,
-  scratch: FrameScratch,
+  frame: FrameState,
   op: number,
   precompile: Precompile,
   to: Address,
@@ -211,7 +184,7 @@ function callPrecompile(
   outSize: bigint,
 ): bigint {
   const { state, tracer } = ctx
-  const sender = parent.address
+  const sender = frame.input.address
   const checkpoint = state.checkpoint()
   state.transfer(sender, context, value)
   tracer?.onCallEnter?.({
@@ -221,12 +194,12 @@ function callPrecompile(
     value,
     gas: BigInt(calleeGas),
     input,
-    depth: parent.depth + 1,
+    depth: frame.input.depth + 1,
   })
   const required = precompile.gas(input)
   if (required > BigInt(calleeGas)) {
     state.revert(checkpoint)
-    scratch.returnData = EMPTY_BYTES
+    frame.returnData = EMPTY_BYTES
     tracer?.onCallExit?.({
       gasUsed: BigInt(calleeGas),
       output: EMPTY_BYTES,
@@ -242,15 +215,15 @@ function callPrecompile(
   let error: string | undefined
   try {
     output = precompile.run(input, { caller: sender, value, block: ctx.block, state: state.asReader() })
-    scratch.returnData = output
-    if (outSize !== 0n) scratch.memory.writeLimited(Number(outOffset), output, toIndex(outSize))
+    frame.returnData = output
+    if (outSize !== 0n) frame.memory.writeLimited(Number(outOffset), output, toIndex(outSize))
   } catch (thrown) {
     state.revert(checkpoint)
     result = 0n
-    scratch.returnData = thrown instanceof PrecompileRevert ? thrown.data : EMPTY_BYTES
+    frame.returnData = thrown instanceof PrecompileRevert ? thrown.data : EMPTY_BYTES
     error = thrown instanceof Error ? thrown.message : String(thrown)
   }
-  scratch.gas += calleeGas - Number(required)
+  frame.gas += calleeGas - Number(required)
   tracer?.onCallExit?.({
     gasUsed: required,
     output,
@@ -262,57 +235,41 @@ function callPrecompile(
   return result
 }
 
-/** Pops CREATE / CREATE2 arguments, charges gas, runs the init code and pushes the address or 0. */
-export function executeCreateOp(
-  ctx: VmContext,
-  parent: FrameInput,
-  scratch: FrameScratch,
-  op: number,
-  stack: bigint[],
-  sp: number,
-): number {
+/** Pops CREATE / CREATE2 arguments, charges gas and starts the init code (returns true) or pushes 0. */
+export function executeCreateOp(ctx: VmContext, frame: FrameState, op: number): boolean {
+  const { stack, sp, memory, input: parent } = frame
   const isCreate2 = op === OP_CREATE2
   const value = stack[sp - 1]!
   const offset = stack[sp - 2]!
   const size = stack[sp - 3]!
   const salt = isCreate2 ? stack[sp - 4]! : 0n
-  const newSp = sp - (isCreate2 ? 4 : 3)
-  const memory = scratch.memory
+  frame.sp = sp - (isCreate2 ? 4 : 3)
   const sizeIndex = toIndex(size)
   let cost = expansionCost(memory, offset, size) + initcodeCost(sizeIndex)
   if (isCreate2) cost += GasCost.SHA3_WORD * Math.ceil(sizeIndex / 32)
-  if (cost > scratch.gas) throw OUT_OF_GAS
-  scratch.gas -= cost
+  if (cost > frame.gas) throw OUT_OF_GAS
+  frame.gas -= cost
   const initCode = memory.read(Number(offset), sizeIndex)
   if (initCode.length > MAX_INITCODE_SIZE) throw INITCODE_TOO_LARGE
-  stack[newSp] = performCreate(ctx, parent, scratch, isCreate2, value, salt, initCode)
-  return newSp + 1
-}
 
-function performCreate(
-  ctx: VmContext,
-  parent: FrameInput,
-  scratch: FrameScratch,
-  isCreate2: boolean,
-  value: bigint,
-  salt: bigint,
-  initCode: Uint8Array,
-): bigint {
   const { state, tracer } = ctx
   const sender = parent.address
-  if (parent.depth >= MAX_CALL_DEPTH) return 0n
-  if (state.getBalance(sender) < value) return 0n
-  const gasLimit = scratch.gas
-  scratch.gas = 0
-  scratch.peakGasUsed = Math.max(scratch.peakGasUsed, parent.gas)
-  if (scratch.pendingStep !== undefined) flushStep(ctx, scratch)
+  if (parent.depth >= MAX_CALL_DEPTH || state.getBalance(sender) < value) {
+    push(frame, 0n)
+    return false
+  }
+  // RSK hands the init code all the remaining gas and refunds what it leaves
+  const gasLimit = frame.gas
+  frame.gas = 0
+  frame.peakGasUsed = Math.max(frame.peakGasUsed, parent.gas)
+  if (frame.pendingStep !== undefined) flushStep(ctx, frame)
   const nonce = state.getNonce(sender)
   const address = isCreate2
     ? create2Address(sender, wordToBytes(salt), initCode)
     : createAddress(sender, nonce)
   state.setNonce(sender, nonce + 1n)
   const checkpoint = state.checkpoint()
-  const frame: FrameInput = {
+  const child: FrameInput = {
     kind: isCreate2 ? 'CREATE2' : 'CREATE',
     caller: sender,
     address,
@@ -324,7 +281,7 @@ function performCreate(
     depth: parent.depth + 1,
     isStatic: false,
   }
-  tracer?.onCallEnter?.(frameInfo(frame, address))
+  tracer?.onCallEnter?.(frameInfo(child, address))
   const collision =
     ctx.deletedAccounts?.has(address) === true ||
     (state.exists(address) && (state.hasCode(address) || state.getNonce(address) !== 0n))
@@ -337,41 +294,69 @@ function performCreate(
       error: 'address collision',
       logs: [],
     })
-    return 0n
+    push(frame, 0n)
+    return false
   }
   state.createAccount(address)
   state.setNonce(address, 1n)
   state.transfer(sender, address, value)
-  scratch.returnData = EMPTY_BYTES
+  frame.returnData = EMPTY_BYTES
   const refundBefore = state.refund
-  const child: FrameOutput =
-    initCode.length === 0
-      ? {
-          status: FrameStatus.Success,
-          gasLeft: gasLimit,
-          output: EMPTY_BYTES,
-          movedRemainingGasToChild: false,
-          callWithValue: false,
-          peakGasUsed: 0,
-        }
-      : runFrame(ctx, frame)
-  const failure = creationFailure(child)
-  if (failure !== undefined) {
-    child.status = FrameStatus.Error
-    child.error = failure
-    child.gasLeft = 0
+  if (initCode.length === 0) {
+    const empty: FrameOutput = {
+      status: FrameStatus.Success,
+      gasLeft: gasLimit,
+      output: EMPTY_BYTES,
+      movedRemainingGasToChild: false,
+      callWithValue: false,
+      peakGasUsed: 0,
+    }
+    frame.pending = { child, op, checkpoint, gasGiven: gasLimit, outOffset: 0, outSize: 0, refundBefore }
+    finishChild(ctx, frame, empty)
+    return false
   }
-  if (child.status === FrameStatus.Success) child.gasLeft -= GasCost.CREATE_DATA * child.output.length
-  if (tracer?.onCallExit) traceExit(ctx, child, gasLimit, checkpoint.logs)
-  if (child.status !== FrameStatus.Success) {
-    state.revert(checkpoint)
-    if (child.status === FrameStatus.Revert) scratch.gas += child.gasLeft
-    return 0n
+  return suspend(ctx, frame, op, child, { checkpoint, refundBefore })
+}
+
+/** Applies a finished child frame to its parent: state, gas refund, return data, stack result. */
+export function finishChild(ctx: VmContext, frame: FrameState, child: FrameOutput): void {
+  const pending = frame.pending!
+  frame.pending = undefined
+  const { state } = ctx
+  const isCreate = pending.op === OP_CREATE || pending.op === OP_CREATE2
+  if (isCreate) {
+    const failure = creationFailure(child)
+    if (failure !== undefined) Object.assign(child, { status: FrameStatus.Error, error: failure, gasLeft: 0 })
+    else if (child.status === FrameStatus.Success) child.gasLeft -= GasCost.CREATE_DATA * child.output.length
   }
-  if (child.output.length > 0) state.setCode(address, child.output)
-  state.refund = refundBefore
-  scratch.gas += child.gasLeft
-  return addressToWord(address)
+  if (ctx.tracer?.onCallExit) traceExit(ctx, child, pending.gasGiven, pending.checkpoint.logs)
+  if (child.status === FrameStatus.Error) {
+    state.revert(pending.checkpoint)
+    frame.returnData = EMPTY_BYTES
+    push(frame, 0n)
+    return
+  }
+  if (child.status === FrameStatus.Revert) state.revert(pending.checkpoint)
+  frame.gas += child.gasLeft
+  if (isCreate) {
+    // after a reverted create RSKj leaves the return data empty
+    if (child.status === FrameStatus.Revert) {
+      push(frame, 0n)
+      return
+    }
+    const address = pending.child.address
+    if (child.output.length > 0) state.setCode(address, child.output)
+    state.refund = pending.refundBefore
+    push(frame, addressToWord(address))
+    return
+  }
+  if (child.status === FrameStatus.Success) {
+    frame.movedRemainingGasToChild ||= child.movedRemainingGasToChild
+    frame.callWithValue ||= child.callWithValue
+  }
+  if (pending.outSize !== 0) frame.memory.writeLimited(pending.outOffset, child.output, pending.outSize)
+  frame.returnData = child.output
+  push(frame, child.status === FrameStatus.Success ? 1n : 0n)
 }
 
 /** Why deploying the returned code fails (RSKIP544 prefix, deposit gas, size), if it does. */
@@ -384,7 +369,7 @@ export function creationFailure(child: FrameOutput): string | undefined {
   return undefined
 }
 
-function frameInfo(frame: FrameInput, to: Address) {
+function frameInfo(frame: FrameInput, to: Address): CallFrameInfo {
   return {
     type: frame.kind,
     from: frame.caller,

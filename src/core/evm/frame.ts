@@ -3,8 +3,8 @@
  * context, what a call frame receives and what it returns.
  */
 import type { Address } from '../util/hex.js'
-import type { JournaledState } from './journal.js'
-import type { Memory } from './memory.js'
+import type { Checkpoint, JournaledState } from './journal.js'
+import { Memory } from './memory.js'
 import type { BlockEnv, CallFrameInfo, EvmTracer, Precompile, StepInfo } from './types.js'
 
 export interface VmContext {
@@ -56,17 +56,62 @@ export interface FrameOutput {
   peakGasUsed: number
 }
 
-/** Mutable per-frame state the call and create operations read and update. */
-export interface FrameScratch {
+/** A call or create waiting for its child frame to finish. */
+export interface PendingChild {
+  child: FrameInput
+  /** Opcode that started it (CALL, CALLCODE, DELEGATECALL, STATICCALL, CREATE, CREATE2). */
+  op: number
+  checkpoint: Checkpoint
+  gasGiven: number
+  outOffset: number
+  outSize: number
+  /** Refund counter before a create: init code refunds are dropped (RSKj merges none). */
+  refundBefore: number
+}
+
+/**
+ * Everything a running frame needs, kept in an object so that a frame can be suspended while a
+ * child runs: the driver keeps frames in an array instead of recursing, so EVM call depth 1024
+ * never meets the JavaScript stack limit.
+ */
+export interface FrameState {
+  input: FrameInput
+  stack: bigint[]
+  sp: number
+  pc: number
   gas: number
   memory: Memory
   returnData: Uint8Array
   movedRemainingGasToChild: boolean
   callWithValue: boolean
+  /** Highest gas consumed so far (before child refunds). */
   peakGasUsed: number
   /** A traced step waiting for its gas cost (only with a tracer). */
   pendingStep: StepInfo | undefined
+  /** Storage slots read or written in this frame (only with a step tracer). */
+  tracedStorage: Map<bigint, bigint> | undefined
+  pending: PendingChild | undefined
 }
+
+export function createFrameState(input: FrameInput, tracing: boolean): FrameState {
+  return {
+    input,
+    stack: new Array<bigint>(1024),
+    sp: 0,
+    pc: -1,
+    gas: input.gas,
+    memory: new Memory(),
+    returnData: EMPTY_BYTES,
+    movedRemainingGasToChild: false,
+    callWithValue: false,
+    peakGasUsed: 0,
+    pendingStep: undefined,
+    tracedStorage: tracing ? new Map() : undefined,
+    pending: undefined,
+  }
+}
+
+export const EMPTY_BYTES: Uint8Array = new Uint8Array(0)
 
 /** An exceptional halt: the frame fails and its remaining gas is consumed. */
 export class VmError extends Error {
@@ -82,13 +127,11 @@ export const STATIC_STATE_CHANGE = new VmError('static call state modification')
 export const RETURN_DATA_OUT_OF_BOUNDS = new VmError('return data out of bounds')
 export const INITCODE_TOO_LARGE = new VmError('initcode size exceeded')
 
-export const EMPTY_BYTES: Uint8Array = new Uint8Array(0)
-
 /** Emits a traced step that was waiting for its gas cost. */
-export function flushStep(ctx: VmContext, scratch: FrameScratch): void {
-  const step = scratch.pendingStep
+export function flushStep(ctx: VmContext, frame: FrameState): void {
+  const step = frame.pendingStep
   if (step === undefined) return
-  scratch.pendingStep = undefined
-  step.gasCost = step.gas - BigInt(scratch.gas)
+  frame.pendingStep = undefined
+  step.gasCost = step.gas - BigInt(frame.gas)
   ctx.tracer?.onStep?.(step)
 }

@@ -11,13 +11,14 @@
  */
 import { KECCAK256_EMPTY, keccak256 } from '../crypto/hash.js'
 import { getCodeAnalysis } from './analysis.js'
-import { executeCallOp, executeCreateOp } from './calls.js'
+import { executeCallOp, executeCreateOp, finishChild } from './calls.js'
 import {
   BAD_JUMP,
+  createFrameState,
   EMPTY_BYTES,
   type FrameInput,
   type FrameOutput,
-  type FrameScratch,
+  type FrameState,
   FrameStatus,
   flushStep,
   INVALID_OPCODE,
@@ -29,8 +30,8 @@ import {
   type VmContext,
   VmError,
 } from './frame.js'
-import { GasCost, MAX_MEMORY, memoryFee } from './gas.js'
-import { loadWord, Memory, storeWord } from './memory.js'
+import { GasCost } from './gas.js'
+import { expansionCost, loadWord, storeWord } from './memory.js'
 import { OPCODE_GAS, OPCODE_MAX_STACK, OPCODE_MIN_STACK, OPCODE_NAMES } from './opcodes.js'
 import {
   addressToWord,
@@ -45,16 +46,6 @@ import {
 } from './words.js'
 
 const KECCAK_EMPTY_WORD = bytesToWord(KECCAK256_EMPTY)
-
-/** Gas to grow memory so that `[offset, offset+size)` is addressable (0 when size is 0). */
-export function expansionCost(memory: Memory, offset: bigint, size: bigint): number {
-  if (size === 0n) return 0
-  const end = toIndex(offset) + toIndex(size)
-  if (end > MAX_MEMORY) return Number.MAX_SAFE_INTEGER
-  const words = Math.ceil(end / 32)
-  const current = memory.size / 32
-  return words > current ? memoryFee(words) - memoryFee(current) : 0
-}
 
 function copyCost(size: bigint): number {
   return GasCost.COPY_GAS * Math.ceil(toIndex(size) / 32)
@@ -123,29 +114,24 @@ function blockHash(ctx: VmContext, index: bigint): bigint {
   return hash === undefined ? 0n : bytesToWord(hash)
 }
 
-export function runFrame(ctx: VmContext, input: FrameInput): FrameOutput {
+/**
+ * Runs `frame` from where it stopped until it halts (returns its output) or starts a child call
+ * or create (returns `undefined`; the child is in `frame.pending`).
+ */
+function runFrame(ctx: VmContext, frame: FrameState): FrameOutput | undefined {
+  const input = frame.input
   const { code, data } = input
   const analysis = getCodeAnalysis(code, input.codeHashHex)
   const jumpdests = analysis.jumpdests
   const pushValues = analysis.pushValues
   const state = ctx.state
   const address = input.address
-  const tracer = ctx.tracer
-  const tracedStorage = tracer?.onStep ? new Map<bigint, bigint>() : undefined
-  const stack: bigint[] = new Array(1024)
-  const memory = new Memory()
-  const scratch: FrameScratch = {
-    gas: input.gas,
-    memory,
-    returnData: EMPTY_BYTES,
-    movedRemainingGasToChild: false,
-    callWithValue: false,
-    peakGasUsed: 0,
-    pendingStep: undefined,
-  }
-  let sp = 0
-  let pc = analysis.start
-  let gas = input.gas
+  const tracedStorage = frame.tracedStorage
+  const stack = frame.stack
+  const memory = frame.memory
+  let sp = frame.sp
+  let pc = frame.pc < 0 ? analysis.start : frame.pc
+  let gas = frame.gas
   let status = FrameStatus.Success
   let output = EMPTY_BYTES
   let error: string | undefined
@@ -158,7 +144,7 @@ export function runFrame(ctx: VmContext, input: FrameInput): FrameOutput {
       if (sp < minStack) throw STACK_UNDERFLOW
       if (sp > OPCODE_MAX_STACK[op]!) throw STACK_OVERFLOW
       if (tracedStorage !== undefined) {
-        scratch.pendingStep = {
+        frame.pendingStep = {
           pc,
           op,
           opName: OPCODE_NAMES[op]!,
@@ -366,7 +352,7 @@ export function runFrame(ctx: VmContext, input: FrameInput): FrameOutput {
           gas -= copyCost(size) + expansionCost(memory, memOffset, size)
           if (gas < 0) throw OUT_OF_GAS
           sp -= 3
-          const source = op === 0x37 ? data : op === 0x39 ? code : scratch.returnData
+          const source = op === 0x37 ? data : op === 0x39 ? code : frame.returnData
           if (op === 0x3e && toIndex(sourceOffset) + toIndex(size) > source.length)
             throw RETURN_DATA_OUT_OF_BOUNDS
           if (size !== 0n) memory.writePadded(Number(memOffset), source, toIndex(sourceOffset), Number(size))
@@ -402,7 +388,7 @@ export function runFrame(ctx: VmContext, input: FrameInput): FrameOutput {
           break
         }
         case 0x3d:
-          stack[sp++] = BigInt(scratch.returnData.length)
+          stack[sp++] = BigInt(frame.returnData.length)
           pc++
           break
         case 0x3f: {
@@ -555,7 +541,6 @@ export function runFrame(ctx: VmContext, input: FrameInput): FrameOutput {
           const destination = stack[sp - 1]!
           const source = stack[sp - 2]!
           const size = stack[sp - 3]!
-          // biome-ignore lint/complexity/useMathMinMax: Math.max does not take bigints
           const furthest = source > destination ? source : destination
           gas -= copyCost(size) + expansionCost(memory, furthest, size)
           if (gas < 0) throw OUT_OF_GAS
@@ -593,23 +578,25 @@ export function runFrame(ctx: VmContext, input: FrameInput): FrameOutput {
           break
         }
         case 0xf0:
-        case 0xf5: {
-          if (input.isStatic) throw STATIC_STATE_CHANGE
-          scratch.gas = gas
-          sp = executeCreateOp(ctx, input, scratch, op, stack, sp)
-          gas = scratch.gas
-          pc++
-          break
-        }
         case 0xf1:
         case 0xf2:
         case 0xf4:
-        case 0xfa:
-          scratch.gas = gas
-          sp = executeCallOp(ctx, input, scratch, op, stack, sp)
-          gas = scratch.gas
+        case 0xf5:
+        case 0xfa: {
+          if (input.isStatic && (op === 0xf0 || op === 0xf5)) throw STATIC_STATE_CHANGE
+          frame.gas = gas
+          frame.sp = sp
+          const suspended =
+            op === 0xf0 || op === 0xf5 ? executeCreateOp(ctx, frame, op) : executeCallOp(ctx, frame, op)
+          if (suspended) {
+            frame.pc = pc + 1
+            return undefined
+          }
+          gas = frame.gas
+          sp = frame.sp
           pc++
           break
+        }
         case 0xf3:
         case 0xfd: {
           const offset = stack[sp - 1]!
@@ -661,34 +648,60 @@ export function runFrame(ctx: VmContext, input: FrameInput): FrameOutput {
             throw INVALID_OPCODE
           }
       }
-      if (scratch.pendingStep !== undefined) {
-        scratch.gas = gas
-        flushStep(ctx, scratch)
+      if (frame.pendingStep !== undefined) {
+        frame.gas = gas
+        flushStep(ctx, frame)
       }
     }
-    if (scratch.pendingStep !== undefined) {
-      scratch.gas = gas
-      flushStep(ctx, scratch)
+    if (frame.pendingStep !== undefined) {
+      frame.gas = gas
+      flushStep(ctx, frame)
     }
   } catch (thrown) {
     if (!(thrown instanceof VmError)) throw thrown
-    if (scratch.pendingStep !== undefined) {
-      scratch.gas = Math.max(gas, 0)
-      flushStep(ctx, scratch)
+    if (frame.pendingStep !== undefined) {
+      frame.gas = Math.max(gas, 0)
+      flushStep(ctx, frame)
     }
     status = FrameStatus.Error
     error = thrown.message
     output = EMPTY_BYTES
     gas = 0
   }
+  frame.gas = gas
   const used = input.gas - gas
   return {
     status,
     gasLeft: gas,
     output,
     error,
-    movedRemainingGasToChild: scratch.movedRemainingGasToChild,
-    callWithValue: scratch.callWithValue,
-    peakGasUsed: Math.max(scratch.peakGasUsed, used),
+    movedRemainingGasToChild: frame.movedRemainingGasToChild,
+    callWithValue: frame.callWithValue,
+    peakGasUsed: Math.max(frame.peakGasUsed, used),
+  }
+}
+
+/**
+ * Runs a message to completion, including every nested call and create. Frames live in an
+ * array rather than on the JavaScript stack, so depth 1024 is safe anywhere.
+ */
+export function executeFrame(ctx: VmContext, input: FrameInput): FrameOutput {
+  const tracing = ctx.tracer?.onStep !== undefined
+  const frames: FrameState[] = [createFrameState(input, tracing)]
+  let childOutput: FrameOutput | undefined
+  for (;;) {
+    const frame = frames[frames.length - 1]!
+    if (childOutput !== undefined) {
+      finishChild(ctx, frame, childOutput)
+      childOutput = undefined
+    }
+    const output = runFrame(ctx, frame)
+    if (output === undefined) {
+      frames.push(createFrameState(frame.pending!.child, tracing))
+      continue
+    }
+    frames.pop()
+    if (frames.length === 0) return output
+    childOutput = output
   }
 }

@@ -1,3 +1,6 @@
+import { MAX_MEMORY, memoryFee } from './gas.js'
+import { toIndex } from './words.js'
+
 /**
  * The EVM's byte-addressed memory for one call frame. Its size is always a multiple of 32; the
  * backing buffer grows geometrically so expansions do not copy on every step.
@@ -87,4 +90,14 @@ export function storeWord(memory: Memory, offset: number, value: bigint): void {
   view.setBigUint64(offset + 8, BigInt.asUintN(64, value >> 128n))
   view.setBigUint64(offset + 16, BigInt.asUintN(64, value >> 64n))
   view.setBigUint64(offset + 24, BigInt.asUintN(64, value))
+}
+
+/** Gas to grow memory so that `[offset, offset+size)` is addressable (0 when size is 0). */
+export function expansionCost(memory: Memory, offset: bigint, size: bigint): number {
+  if (size === 0n) return 0
+  const end = toIndex(offset) + toIndex(size)
+  if (end > MAX_MEMORY) return Number.MAX_SAFE_INTEGER
+  const words = Math.ceil(end / 32)
+  const current = memory.size / 32
+  return words > current ? memoryFee(words) - memoryFee(current) : 0
 }

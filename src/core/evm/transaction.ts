@@ -11,7 +11,7 @@ import { createAddress } from './address.js'
 import { creationFailure } from './calls.js'
 import { EMPTY_BYTES, type FrameInput, type FrameOutput, FrameStatus, type VmContext } from './frame.js'
 import { GasCost, intrinsicGas, MAX_INITCODE_SIZE } from './gas.js'
-import { runFrame } from './interpreter.js'
+import { executeFrame } from './interpreter.js'
 import { JournaledState } from './journal.js'
 import { STANDARD_PRECOMPILES } from './precompiles/index.js'
 import type {
@@ -116,7 +116,7 @@ function runCode(ctx: VmContext, frame: FrameInput): FrameOutput {
     input: frame.kind === 'CREATE' ? frame.code : frame.data,
     depth: 0,
   })
-  const output = runFrame(ctx, frame)
+  const output = executeFrame(ctx, frame)
   const failure = frame.kind === 'CREATE' ? creationFailure(output) : undefined
   if (failure !== undefined) Object.assign(output, { status: FrameStatus.Error, error: failure, gasLeft: 0 })
   else if (frame.kind === 'CREATE' && output.status === FrameStatus.Success) {

@@ -9,7 +9,7 @@ import { createAccount, createAddressFromString } from '@ethereumjs/util'
 import type { Address } from '../../util/hex.js'
 import { bytesToHex } from '../../util/hex.js'
 import { FrameStatus, type VmContext } from '../frame.js'
-import { runFrame } from '../interpreter.js'
+import { executeFrame } from '../interpreter.js'
 import { JournaledState } from '../journal.js'
 import { STANDARD_PRECOMPILES } from '../precompiles/index.js'
 import type { BlockEnv } from '../types.js'
@@ -74,7 +74,7 @@ export function runOurs(c: OracleCase): Outcome {
   const start = state.checkpoint()
   const code = reader.getCode(c.to)
   const gas = Number(c.gas)
-  const out = runFrame(ctx, {
+  const out = executeFrame(ctx, {
     kind: 'CALL',
     caller: c.caller,
     address: c.to,
