@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { bytesToHex, hexToBytes } from '../util/hex.js'
 import { asm } from './testing/assembler.js'
-import { BLOCK, CONTRACT, OTHER, SENDER, callContract } from './testing/harness.js'
+import { BLOCK, CONTRACT, callContract, OTHER, SENDER } from './testing/harness.js'
 
 const MAX = (1n << 256n) - 1n
 
@@ -134,7 +134,9 @@ describe('memory', () => {
   })
 
   test('MCOPY copies overlapping ranges and costs 3 + 3 per word + expansion', () => {
-    expect(evaluate('PUSH 0x0102030405 PUSH 0 MSTORE PUSH 5 PUSH 27 PUSH 28 MCOPY PUSH 0 MLOAD')).toBe(0x0101020304n)
+    expect(evaluate('PUSH 0x0102030405 PUSH 0 MSTORE PUSH 5 PUSH 27 PUSH 28 MCOPY PUSH 0 MLOAD')).toBe(
+      0x0101020304n,
+    )
     // 32 bytes from 0 to 32: 1 word copied (3), memory grows from 1 to 2 words (3)
     const result = callContract(asm('PUSH 1 PUSH 0 MSTORE PUSH 32 PUSH 0 PUSH 32 MCOPY'))
     expect(result.gasUsed).toBe(21000n + 3n + 2n + 6n + 3n + 2n + 3n + 3n + 3n + 3n)
