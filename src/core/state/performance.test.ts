@@ -81,9 +81,16 @@ describe('performance', () => {
     // Warm the test store's sorted key index so the timing measures our load, not the Map's sort
     // (real stores keep keys ordered).
     await kv.range({ gte: 'a', lt: 'a' })
-    const loadStarted = performance.now()
-    const loaded = await WorldState.load(kv)
-    const loadMs = performance.now() - loadStarted
+    // Best of three: on a shared machine a single run mostly measures the scheduler.
+    let loadMs = Number.POSITIVE_INFINITY
+    const firstLoadStarted = performance.now()
+    let loaded = await WorldState.load(kv)
+    const firstLoadMs = performance.now() - firstLoadStarted
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const loadStarted = performance.now()
+      loaded = await WorldState.load(kv)
+      loadMs = Math.min(loadMs, performance.now() - loadStarted)
+    }
 
     // And the first block after a cold load, which loads trie paths from storage.
     const firstStarted = performance.now()
@@ -96,7 +103,7 @@ describe('performance', () => {
     console.log(
       `state: ${blocksPerSecond} blocks/s (4 touched accounts, 1 slot, commit + batch into a Map store), ` +
         `${(writesPerBlock / blocks).toFixed(1)} writes/block, ${kv.data.size} keys; ` +
-        `cold load ${loadMs.toFixed(1)} ms for ${loaded.accountCount} accounts after ${blocks} blocks; ` +
+        `load ${firstLoadMs.toFixed(1)} ms first / ${loadMs.toFixed(1)} ms best of 3 for ${loaded.accountCount} accounts after ${blocks} blocks; ` +
         `first commit after load ${firstBlockMs.toFixed(1)} ms`,
     )
     expect(loaded.accountCount).toBe(ACCOUNTS + 2)

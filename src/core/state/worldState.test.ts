@@ -248,3 +248,38 @@ describe('getProof', () => {
     expect(proof.storageProof).toEqual([{ key: 1n, value: 0n, proof: [] }])
   })
 })
+
+describe('WorldState guards and dumps', () => {
+  test('changing the state while a commit is in progress is refused', async () => {
+    const state = new WorldState()
+    state.applyDiff(
+      new Map([
+        [
+          ADDRESSES[0] as Address,
+          { account: { nonce: 0n, balance: 1n, codeHash: KECCAK256_EMPTY }, storage: new Map() },
+        ],
+      ]),
+    )
+    const committing = state.commit()
+    expect(() => state.applyDiff(new Map())).toThrow(/in progress/)
+    await committing
+    expect(() => state.applyDiff(new Map())).not.toThrow()
+  })
+
+  test('entries lists every account with its code and storage', async () => {
+    const code = Uint8Array.of(0x60, 0x01)
+    const allocations = new Map<
+      Address,
+      { balance: bigint; code?: Uint8Array; storage?: Map<bigint, bigint> }
+    >([
+      [ADDRESSES[0] as Address, { balance: 3n }],
+      [ADDRESSES[1] as Address, { balance: 0n, code, storage: new Map([[4n, 9n]]) }],
+    ])
+    const { state } = await createGenesisState(allocations)
+    const entries = new Map(state.entries())
+    expect(entries.size).toBe(2)
+    expect(entries.get(ADDRESSES[0] as Address)?.balance).toBe(3n)
+    expect(entries.get(ADDRESSES[1] as Address)?.code).toEqual(code)
+    expect([...(entries.get(ADDRESSES[1] as Address)?.storage ?? [])]).toEqual([[4n, 9n]])
+  })
+})

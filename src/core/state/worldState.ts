@@ -73,6 +73,7 @@ export class WorldState implements StateReader {
   private accountTrie: SecureMerklePatriciaTrie
   private storageTries = new Map<Address, SecureMerklePatriciaTrie>()
   private committedRoot: Uint8Array = EMPTY_TRIE_ROOT
+  private busy = false
   /** Without storage, key preimages are kept here so `resetToRoot` can still name what changed. */
   private readonly memoryPreimages: Map<string, Uint8Array> | undefined
 
@@ -160,6 +161,7 @@ export class WorldState implements StateReader {
   }
 
   applyDiff(diff: StateDiff): void {
+    this.assertIdle('applyDiff')
     for (const [address, change] of diff) {
       const pending = this.markPending(address)
       if (change.account === null) {
@@ -201,6 +203,16 @@ export class WorldState implements StateReader {
 
   /** Folds the pending changes into the tries; returns the new root and the writes to persist. */
   async commit(): Promise<StateCommitResult> {
+    this.assertIdle('commit')
+    this.busy = true
+    try {
+      return await this.commitPending()
+    } finally {
+      this.busy = false
+    }
+  }
+
+  private async commitPending(): Promise<StateCommitResult> {
     if (!isFastKeccakReady()) await initFastKeccak()
     const writes: KvOperation[] = []
     const pushNodes = (nodes: TrieNodeWrite[]) => {
@@ -259,6 +271,16 @@ export class WorldState implements StateReader {
    * its new head. The root's trie nodes must be readable (committed earlier, or in storage).
    */
   async resetToRoot(stateRoot: Uint8Array): Promise<StateCommitResult> {
+    this.assertIdle('resetToRoot')
+    this.busy = true
+    try {
+      return await this.moveTo(stateRoot)
+    } finally {
+      this.busy = false
+    }
+  }
+
+  private async moveTo(stateRoot: Uint8Array): Promise<StateCommitResult> {
     const writes = await moveFlatState({
       flat: this.flat,
       nodes: this.nodes,
@@ -276,6 +298,23 @@ export class WorldState implements StateReader {
     this.accountTrie = new SecureMerklePatriciaTrie({ root: stateRoot, store: this.nodes })
     this.committedRoot = stateRoot
     return { stateRoot, writes }
+  }
+
+  /** Every account with its code and storage, for dumps (anvil_dumpState) and inspection. */
+  *entries(): Generator<
+    [Address, StateAccount & { code: Uint8Array; storage: ReadonlyMap<bigint, bigint> }]
+  > {
+    for (const [address, account] of this.flat.accounts) {
+      yield [
+        address,
+        { ...account, code: this.getCode(address), storage: this.flat.storage.get(address) ?? new Map() },
+      ]
+    }
+  }
+
+  /** commit and resetToRoot await storage; changing the state meanwhile would corrupt it. */
+  private assertIdle(operation: string): void {
+    if (this.busy) throw new Error(`WorldState.${operation} called while a commit or reset is in progress`)
   }
 
   private recordPreimage(hashedKey: Uint8Array, key: Uint8Array, writes: KvOperation[]): void {
