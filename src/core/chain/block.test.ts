@@ -4,6 +4,7 @@ import { NETWORKS } from '../network/networks.js'
 import { bytesToHex, hexToBytes, utf8ToBytes } from '../util/hex.js'
 import {
   blockSize,
+  cumulativeDifficulty,
   decodeBlockParts,
   encodeBlock,
   isRemascTransaction,
