@@ -12,6 +12,12 @@ import { eip1193Client, httpClient, jsonRpcObjectClient } from './rpc.mjs'
 /** The library build; BENCH_OURS_LIB points elsewhere (a local bundle) when it is not built. */
 export const OUR_LIB = process.env.BENCH_OURS_LIB ?? join(ROOT, 'dist/lib/index.js')
 export const OUR_SERVER_ENTRY = join(ROOT, 'bin/rsk-devnode.mjs')
+/** The server bundle the bin loads; BENCH_OURS_SERVER runs another bundle through a launcher. */
+export const OUR_SERVER_BUNDLE =
+  process.env.BENCH_OURS_SERVER ?? join(ROOT, 'dist/server/rsk-devnode-server.js')
+const LAUNCHER = join(ROOT, 'bench/lib/server-launcher.mjs')
+/** argv prefix that runs our CLI: the bin when the default bundle is used, else the launcher. */
+const ourCli = () => (process.env.BENCH_OURS_SERVER ? [LAUNCHER, OUR_SERVER_BUNDLE] : [OUR_SERVER_ENTRY])
 /** The dev-friendly network (minimum gas price 0, difficulty 1), like the peers' dev chains. */
 export const OUR_NETWORK = process.env.BENCH_OURS_NETWORK ?? 'regtest'
 
@@ -99,29 +105,20 @@ export const TARGETS = {
     runtime: 'node',
     notes: ['Our server persists every block to LevelDB (synced writes) in a temporary data directory.'],
     unavailableReason: () =>
-      existsSync(OUR_SERVER_ENTRY)
+      existsSync(OUR_SERVER_BUNDLE)
         ? undefined
-        : 'bin/rsk-devnode.mjs (the HTTP server entry) does not exist yet',
+        : `${OUR_SERVER_BUNDLE} is missing: run \`npm run build:server\` first`,
     async start({ tmpDir }) {
       // The server answers /<network>/<API key> only: create an app first, as a user would.
       const created = spawnSync(
         process.execPath,
-        [OUR_SERVER_ENTRY, 'apps', 'create', '--name', 'bench', '--use-case', 'other', '--data-dir', tmpDir],
+        [...ourCli(), 'apps', 'create', '--name', 'bench', '--use-case', 'other', '--data-dir', tmpDir],
         { encoding: 'utf8', timeout: 30_000 },
       )
       const apiKey = /API key:\s*(\S+)/.exec(created.stdout ?? '')?.[1]
       if (!apiKey) throw new Error(`apps create gave no API key: ${created.stdout} ${created.stderr}`)
       const port = await freePort()
-      const args = [
-        OUR_SERVER_ENTRY,
-        'serve',
-        '--host',
-        '127.0.0.1',
-        '--port',
-        String(port),
-        '--data-dir',
-        tmpDir,
-      ]
+      const args = [...ourCli(), 'serve', '--host', '127.0.0.1', '--port', String(port), '--data-dir', tmpDir]
       return startHttpServer(process.execPath, args, `http://127.0.0.1:${port}/${OUR_NETWORK}/${apiKey}`)
     },
   },

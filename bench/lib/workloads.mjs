@@ -106,7 +106,9 @@ export const waitForReceipt = async (client, hash, timeoutMs = 10_000) => {
     const receipt = await txPath.receipt(client, hash)
     if (receipt) return receipt
     if (now() - started > timeoutMs) throw new Error(`no receipt for ${hash} after ${timeoutMs} ms`)
-    await new Promise((resolve) => setTimeout(resolve, 1))
+    // Poll again at once for the first few milliseconds (a sleep would dominate sub-millisecond
+    // mining, as on Anvil, which mines after answering), then back off to 1 ms.
+    await new Promise((resolve) => (now() - started < 5 ? setImmediate(resolve) : setTimeout(resolve, 1)))
   }
 }
 
