@@ -1,9 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { basename } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { createNode } from '../node/createNode.js'
 import { createMemoryStore } from '../storage/memoryStore.js'
-import { createRegistry, type MethodStatus } from './registry.js'
+import type { MethodDefinition } from './defineMethod.js'
+import type { ParamType } from './params.js'
+import { createRegistry, type MethodStatus, namespaceOf } from './registry.js'
 import fixture from './specMethodNames.fixture.json' with { type: 'json' }
 
 /** The spec writes Rootstock's own namespace as `ledger_`; the node serves it as `rsk_`. */
@@ -93,6 +96,48 @@ describe('registry against the specification fixture', () => {
       }),
     ).toThrow('unsupported but has a definition')
     expect(() => createRegistry({ rows: {}, implemented: [web3_sha3] })).toThrow('not listed')
+  })
+})
+
+const methodsDir = fileURLToPath(new URL('./methods/', import.meta.url))
+
+function isDefinition(value: unknown): value is MethodDefinition {
+  const v = value as Partial<MethodDefinition> | null
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.name === 'string' &&
+    Array.isArray(v.params) &&
+    typeof v.handler === 'function'
+  )
+}
+
+describe('method files', () => {
+  const files = readdirSync(methodsDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .flatMap((d) =>
+      readdirSync(`${methodsDir}${d.name}`)
+        .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+        .map((f) => ({ folder: d.name, file: f })),
+    )
+
+  test('there are method files to check', () => {
+    expect(files.length).toBeGreaterThanOrEqual(12)
+  })
+
+  test('each defines one method named as the file, in its namespace folder, served by the registry', async () => {
+    for (const { folder, file } of files) {
+      const module = (await import(`./methods/${folder}/${file}`)) as Record<string, unknown>
+      const definitions = Object.values(module).filter(isDefinition)
+      const where = `methods/${folder}/${file}`
+      expect(definitions, where).toHaveLength(1)
+      const definition = definitions[0] as MethodDefinition
+      expect(definition.name, where).toBe(basename(file, '.ts'))
+      expect(namespaceOf(definition.name), where).toBe(folder)
+      expect(registry.get(definition.name)?.definition, `${where} is not listed in IMPLEMENTED`).toBe(
+        definition,
+      )
+    }
   })
 })
 
