@@ -23,7 +23,7 @@ const targetName = option('target', 'ours')
 const count = Number(option('count', 300))
 const top = Number(option('top', 25))
 const target = TARGETS[targetName]
-if (!target || target.runtime !== 'node' || targetName.endsWith('http')) {
+if (target?.runtime !== 'node' || targetName.endsWith('http')) {
   console.error('profile needs an in-process target that runs on this Node (ours, ganache, tevm)')
   process.exit(2)
 }
