@@ -15,7 +15,7 @@ import { mineMergedMiningFields } from '../../mining/miner.js'
 import { type NetworkConfig, REMASC_ADDRESS } from '../../network/networks.js'
 import { type Address, bytesToUnprefixedHex } from '../../util/hex.js'
 import type { StoredBlock, StoredReceipt } from './blockRecord.js'
-import { StateOverlay } from './stateOverlay.js'
+import { StateOverlay } from '../../state/overlay.js'
 
 export interface Candidate {
   tx: SignedTransaction
@@ -154,7 +154,7 @@ export function executeBlock(p: BuildBlockParameters): ExecutedBlock {
     transactions,
     senders,
     receipts,
-    diff: overlay.diff,
+    diff: overlay.diff(),
     rejected,
   }
 }
