@@ -171,9 +171,8 @@ describe('viem http transport', () => {
     // ContractFunctionRevertedError itself, as against a real RSKj node; the reason is in the
     // details and the ABI-encoded revert data in the RPC error.
     expect(error.details).toBe('VM Exception while processing transaction: revert Reverter: reason string')
-    const rpcError = error.walk((cause) => typeof (cause as { data?: unknown }).data === 'string') as {
-      data: Hex
-    }
+    const hasData = (cause: unknown) => typeof (cause as { data?: unknown }).data === 'string'
+    const rpcError = error.walk(hasData) as unknown as { data: Hex }
     expect(decodeErrorResult({ abi: reverter.abi, data: rpcError.data })).toMatchObject({
       errorName: 'Error',
       args: ['Reverter: reason string'],
