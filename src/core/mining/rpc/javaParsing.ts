@@ -32,11 +32,14 @@ export function decodeLowercaseHex(text: string, what: string): Uint8Array {
 
 /**
  * Java `String.split("\\s+")`: a leading separator yields a leading empty string, trailing empty
- * strings are dropped (so an all-whitespace string gives no items). Java's `\s` is ASCII-only.
+ * strings are dropped (so an all-whitespace string gives no items, but "" gives [""]). Java's `\s`
+ * is ASCII-only.
  */
 export function splitOnJavaWhitespace(text: string): string[] {
   // Java's \s: space, \t, \n, vertical tab (U+000B), \f, \r.
-  const parts = text.split(/[ \t\n\v\f\r]+/)
+  const separator = /[ \t\n\v\f\r]+/
+  if (!separator.test(text)) return [text] // no match: Java returns the input itself, even ""
+  const parts = text.split(separator)
   while (parts.length > 0 && parts[parts.length - 1] === '') parts.pop()
   return parts
 }

@@ -2,7 +2,8 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { describe, expect, test } from 'vitest'
 import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '../../util/hex'
 import { combineLeftRight, formsValid64ByteTransaction } from './merkleProof'
-import { type VerifyMergedMiningParameters, verifyMergedMining } from './verifyMergedMining'
+import { verifyMergedMining } from './verifyMergedMining'
+import type { VerifyMergedMiningParameters } from './verifyTypes'
 
 // Rootstock mainnet merged-mining fields, from RSKj doc/rpc/components/schemas/BlockExampleResultFullTransaction.json.
 const MAINNET: VerifyMergedMiningParameters = {
