@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+// Throughput of our HTTP server for eth_blockNumber with 64 requests in flight over keep-alive,
+// next to a do-nothing Node HTTP server measured in the same run (goal: ≥ 0.9×). Both servers run
+// in their own process on 127.0.0.1; rounds alternate between them so drift on a shared machine
+// hits both alike. Bounded: `--rounds` × 2 × `--seconds`, plus start-up.
+//   node bench/server/throughput.mjs [--seconds=3] [--rounds=3] [--in-flight=64] [--network=regtest]
+// Needs the server bundle: npm run build:server.
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { runLoad } from './loadClient.mjs'
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..')
+const option = (name, fallback) =>
+  process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback
+const seconds = Number(option('seconds', '3'))
+const rounds = Number(option('rounds', '3'))
+const inFlight = Number(option('in-flight', '64'))
+const network = option('network', 'regtest')
+const body = '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}'
+
+const bundle = join(ROOT, 'dist/server/rsk-devnode-server.js')
+if (!existsSync(bundle)) {
+  console.error('dist/server is missing: run `npm run build:server` first')
+  process.exit(1)
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** Spawns a server and waits for a stdout line matching `ready`; returns the match and the child. */
+function launch(args, ready) {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] })
+  return new Promise((resolve, reject) => {
+    let output = ''
+    const timer = setTimeout(() => reject(new Error(`no start within 30 s: ${output}`)), 30_000)
+    child.stdout.on('data', (chunk) => {
+      output += chunk
+      const match = ready.exec(output)
+      if (match) {
+        clearTimeout(timer)
+        child.stdout.resume()
+        resolve({ child, match })
+      }
+    })
+    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)))
+  })
+}
+
+function stop(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve()
+    child.once('exit', resolve)
+    child.kill('SIGTERM')
+  })
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'rsk-devnode-bench-'))
+const nullPort = await freePort()
+const ourPort = await freePort()
+const baseline = await launch([join(ROOT, 'bench/server/nullServer.mjs'), String(nullPort)], /ready/)
+const ours = await launch(
+  [join(ROOT, 'bin/rsk-devnode.mjs'), 'serve', '--port', String(ourPort), '--data-dir', dataDir],
+  /Its API key: ([0-9a-f]+)/,
+)
+const apiKey = ours.match[1]
+
+const targets = {
+  baseline: { port: nullPort, path: '/' },
+  ours: { port: ourPort, path: `/${network}/${apiKey}` },
+}
+
+try {
+  // Warm-up: JIT, the lazily opened chain, socket buffers.
+  for (const target of Object.values(targets)) await runLoad({ ...target, body, inFlight, durationMs: 1000 })
+  const results = { baseline: [], ours: [] }
+  for (let round = 0; round < rounds; round++) {
+    for (const name of round % 2 === 0 ? ['baseline', 'ours'] : ['ours', 'baseline']) {
+      const result = await runLoad({ ...targets[name], body, inFlight, durationMs: seconds * 1000 })
+      results[name].push(result)
+      console.error(`round ${round + 1} ${name.padEnd(8)} ${Math.round(result.callsPerSecond)} calls/s`)
+    }
+  }
+  const ourSample = results.ours[0].sample
+  if (!/"result":"0x[0-9a-f]+"/.test(ourSample) || Object.keys(results.ours[0].statuses).join() !== '200') {
+    throw new Error(`our server did not answer eth_blockNumber: ${JSON.stringify(results.ours[0])}`)
+  }
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+  const ratios = results.ours.map((result, i) => result.callsPerSecond / results.baseline[i].callsPerSecond)
+  const summary = {
+    benchmark: 'server eth_blockNumber throughput',
+    date: new Date().toISOString(),
+    inFlight,
+    secondsPerRound: seconds,
+    rounds,
+    baselineCallsPerSecond: results.baseline.map((r) => Math.round(r.callsPerSecond)),
+    oursCallsPerSecond: results.ours.map((r) => Math.round(r.callsPerSecond)),
+    ratioPerRound: ratios.map((r) => Number(r.toFixed(3))),
+    medianRatio: Number(median(ratios).toFixed(3)),
+    goal: 0.9,
+  }
+  console.log(JSON.stringify(summary, null, 2))
+  const outDir = join(ROOT, 'bench/results')
+  mkdirSync(outDir, { recursive: true })
+  writeFileSync(join(outDir, 'server-throughput-latest.json'), `${JSON.stringify(summary, null, 2)}\n`)
+} finally {
+  await stop(ours.child)
+  await stop(baseline.child)
+  rmSync(dataDir, { recursive: true, force: true })
+}
