@@ -81,3 +81,29 @@ describe('createNode', () => {
     )
   })
 })
+
+describe('internal errors', () => {
+  test('are written to the console when nobody subscribes, and handed to subscribers otherwise', async () => {
+    const node = await createNode({ storage: createMemoryStore() })
+    const seen: unknown[] = []
+    const original = console.error
+    const logged: unknown[][] = []
+    console.error = (...args: unknown[]) => logged.push(args)
+    try {
+      // `request` never rejects; a listener that throws is an internal error of the host's making.
+      node.on('request', () => {
+        throw new Error('listener bug')
+      })
+      await node.request({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' })
+      expect(logged).toHaveLength(1)
+      expect(String(logged[0]?.[0])).toContain('internal error')
+      node.on('internalError', (e) => seen.push(e))
+      await node.request({ jsonrpc: '2.0', id: 2, method: 'eth_chainId' })
+      expect(logged).toHaveLength(1)
+      expect(seen).toHaveLength(1)
+    } finally {
+      console.error = original
+      await node.close()
+    }
+  })
+})

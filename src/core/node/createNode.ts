@@ -15,6 +15,7 @@ import { createRegistry, type MethodRegistry } from '../rpc/registry.js'
 import type { KeyValueStore } from '../storage/types.js'
 import type { Address } from '../util/hex.js'
 import { Engine } from './engine/engine.js'
+import { type TinySecp256k1Like, enableFastRecovery } from '../chain/secp256k1.js'
 import type { ChainEngine } from './engineApi.js'
 
 /** Events a node emits. Extended as the engine grows (blocks, subscriptions…). */
@@ -44,6 +45,12 @@ export interface CreateNodeParameters {
   platform?: Platform
   /** The node's own accounts, for `eth_accounts` in the `rskj` profile. Default: none. */
   accounts?: () => Promise<readonly Address[]>
+  /**
+   * Loads libsecp256k1 (WASM) for sender recovery, the hot path of every transaction. Default: a
+   * dynamic import, which works in Node and pages; a service worker passes its static import.
+   * Without it (or if WASM is blocked) recovery stays on the pure-JS backend.
+   */
+  secp256k1?: () => Promise<TinySecp256k1Like>
   /** Random bytes (filter ids). Default: the platform's Web Crypto. */
   random?: (length: number) => Uint8Array
 }
@@ -87,6 +94,7 @@ export async function createNode({
   platform,
   accounts = async () => [],
   random,
+  secp256k1,
 }: CreateNodeParameters): Promise<CreateNodeReturnType> {
   const networkConfig = resolveNetwork(network)
   const profileConfig = PROFILES[profile]
@@ -96,6 +104,7 @@ export async function createNode({
     for (const listener of listeners.get(event) ?? []) (listener as NodeEventListener<E>)(payload)
   }
   const registry = createRegistry()
+  await enableFastRecovery(secp256k1)
   // Opens the chain in this store (genesis on first use); the host's randomness seeds filter ids.
   const engine: ChainEngine = await Engine.open({
     network: networkConfig,
@@ -116,7 +125,12 @@ export async function createNode({
     registry,
     context,
     onRequest: (record) => emit('request', record),
-    onInternalError: (error) => emit('internalError', error),
+    onInternalError: (error) => {
+      // A -32603 is a bug: it must reach someone. Hosts that keep their own log subscribe.
+      if ((listeners.get('internalError')?.size ?? 0) === 0)
+        console.error('rsk-devnode internal error:', error)
+      emit('internalError', error)
+    },
   })
   let closed = false
 
