@@ -3,6 +3,8 @@
  * the library's EIP-1193 provider. Storage and clock are injected (core has no globals).
  * First version: serves the methods that need no chain; the chain engine is opened here later.
  */
+
+import { enableFastRecovery, type TinySecp256k1Like } from '../chain/secp256k1.js'
 import { type Clock, systemClock } from '../clock/clock.js'
 import { NETWORKS, type NetworkConfig, type NetworkName } from '../network/networks.js'
 import { DEFAULT_PROFILE, PROFILES, type Profile, type ProfileName } from '../network/profiles.js'
@@ -15,7 +17,6 @@ import { createRegistry, type MethodRegistry } from '../rpc/registry.js'
 import type { KeyValueStore } from '../storage/types.js'
 import type { Address } from '../util/hex.js'
 import { Engine } from './engine/engine.js'
-import { type TinySecp256k1Like, enableFastRecovery } from '../chain/secp256k1.js'
 import type { ChainEngine } from './engineApi.js'
 
 /** Events a node emits. Extended as the engine grows (blocks, subscriptions…). */
