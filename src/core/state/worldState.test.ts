@@ -283,3 +283,26 @@ describe('WorldState guards and dumps', () => {
     expect([...(entries.get(ADDRESSES[1] as Address)?.storage ?? [])]).toEqual([[4n, 9n]])
   })
 })
+
+test('a diff whose code does not match its code hash is refused without changing the state', () => {
+  const state = new WorldState()
+  const good = ADDRESSES[0] as Address
+  const bad = ADDRESSES[1] as Address
+  expect(() =>
+    state.applyDiff(
+      new Map([
+        [good, { account: { nonce: 1n, balance: 1n, codeHash: KECCAK256_EMPTY }, storage: new Map() }],
+        [
+          bad,
+          {
+            account: { nonce: 1n, balance: 1n, codeHash: KECCAK256_EMPTY },
+            code: Uint8Array.of(1),
+            storage: new Map(),
+          },
+        ],
+      ]),
+    ),
+  ).toThrow(/codeHash/)
+  expect(state.getAccount(good)).toBeUndefined()
+  expect(state.hasPendingChanges).toBe(false)
+})

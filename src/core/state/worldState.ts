@@ -162,6 +162,16 @@ export class WorldState implements StateReader {
 
   applyDiff(diff: StateDiff): void {
     this.assertIdle('applyDiff')
+    // Checked before anything changes, so a bad diff leaves the state as it was.
+    for (const [address, change] of diff) {
+      if (
+        change.code !== undefined &&
+        change.account &&
+        !equalBytes(keccak256(change.code), change.account.codeHash)
+      ) {
+        throw new Error(`code set on ${address} does not hash to the account's codeHash`)
+      }
+    }
     for (const [address, change] of diff) {
       const pending = this.markPending(address)
       if (change.account === null) {
@@ -171,11 +181,7 @@ export class WorldState implements StateReader {
       }
       if (change.storageCleared) this.clearStorage(address, pending)
       if (change.code !== undefined) {
-        const codeHash = keccak256(change.code)
-        if (!equalBytes(codeHash, change.account.codeHash)) {
-          throw new Error(`code set on ${address} does not hash to the account's codeHash`)
-        }
-        const id = bytesToUnprefixedHex(codeHash)
+        const id = bytesToUnprefixedHex(change.account.codeHash)
         this.flat.codes.set(id, change.code)
         this.newCodes.set(id, change.code)
       }
