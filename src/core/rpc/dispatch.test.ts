@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { NETWORKS } from '../network/networks.js'
 import { PROFILES } from '../network/profiles.js'
 import type { ChainEngine } from '../node/engineApi.js'
-import { block } from './blockParams.js'
+import { blockExt } from './blockParams.js'
 import { createClientInfo } from './clientVersion.js'
 import type { MethodContext } from './context.js'
 import { defineMethod } from './defineMethod.js'
@@ -36,7 +36,7 @@ const revert = defineMethod({
   handler: () => Promise.reject(new ExecutionRevertedError(new Uint8Array(0))),
 })
 const nothing = defineMethod({ name: 'test_void', params: [], handler: () => undefined })
-const byBlock = defineMethod({ name: 'eth_getCode', params: [block('block')], handler: () => '0x' })
+const byBlock = defineMethod({ name: 'eth_getCode', params: [blockExt('block')], handler: () => '0x' })
 
 function setup(profile: keyof typeof PROFILES = 'rpc-api') {
   const registry = createRegistry({
@@ -197,6 +197,11 @@ describe('methods', () => {
       `"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"invalid argument 0: 'pending' is not supported by eth_getCode on this service; use 'latest' or a block number"}}"`,
     )
     expect(await wire(request, 'rskj')).toBe('{"jsonrpc":"2.0","id":1,"result":"0x"}')
+    const objectForm = { jsonrpc: '2.0', id: 2, method: 'eth_getCode', params: [{ blockNumber: 'pending' }] }
+    expect(JSON.parse(await wire(objectForm, 'rpc-api')).error.code).toBe(-32602)
+    expect(await wire({ jsonrpc: '2.0', id: 3, method: 'eth_getCode', params: ['latest'] }, 'rpc-api')).toBe(
+      '{"jsonrpc":"2.0","id":3,"result":"0x"}',
+    )
   })
 })
 

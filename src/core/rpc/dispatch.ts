@@ -24,7 +24,7 @@ import {
   ParseError,
 } from './errors/rpc.js'
 import { type InternalErrorListener, toRpcError } from './errors/toRpcError.js'
-import { parseParams } from './params.js'
+import { type AnyParamSpec, parseParams } from './params.js'
 import type { MethodRegistry } from './registry.js'
 
 export const MAX_BATCH_SIZE = 50
@@ -88,21 +88,35 @@ export function createDispatcher({
     }
   }
 
+  /**
+   * The spec's "Partial support": in the `rpc-api` profile five methods refuse the `pending` tag,
+   * also inside an EIP-1898 `{blockNumber: "pending"}`. Checked here once for every such method.
+   */
+  function refusePendingIfProfileSaysSo(
+    method: string,
+    specs: readonly AnyParamSpec[],
+    parsed: readonly unknown[],
+  ) {
+    if (!context.profile.pendingRefusedBy.has(method)) return
+    specs.forEach((spec, i) => {
+      const value = parsed[i] as { kind?: unknown; tag?: unknown } | undefined
+      if (
+        BLOCK_PARAM_TYPES.has(spec.type) &&
+        (value === 'pending' || (value?.kind === 'tag' && value.tag === 'pending'))
+      ) {
+        throw new InvalidParamsError(
+          `invalid argument ${i}: 'pending' is not supported by ${method} on this service; use 'latest' or a block number`,
+        )
+      }
+    })
+  }
+
   async function invoke(method: string, params: readonly unknown[]): Promise<unknown> {
     const entry = registry.get(method)
     if (!entry) throw new MethodNotFoundError()
     if (entry.status !== 'implemented' || !entry.definition) throw new MethodNotAvailableError(method)
-    const canonical = entry.aliasOf ?? method
-    if (context.profile.pendingRefusedBy.has(canonical)) {
-      entry.params.forEach((spec, i) => {
-        if (BLOCK_PARAM_TYPES.has(spec.type) && params[i] === 'pending') {
-          throw new InvalidParamsError(
-            `invalid argument ${i}: 'pending' is not supported by ${method} on this service; use 'latest' or a block number`,
-          )
-        }
-      })
-    }
     const parsed = parseParams(entry.definition.params, params)
+    refusePendingIfProfileSaysSo(entry.aliasOf ?? method, entry.definition.params, parsed)
     const result = await entry.definition.handler(context, parsed)
     // Methods without a value (RSKj's Java `void`) answer `null`.
     return result === undefined ? null : result
