@@ -122,7 +122,7 @@ export function solveMinerWork({
 }: SolveMinerWorkParameters): MinerWorkSolution {
   const random = byteSource(seed)
   const hashForMergedMining = hexToBytes(work.blockHashForMergedMining)
-  const prefix = random(prefixLength ?? ((random(2)[0] as number) * 256 + (random(1)[0] as number)) % 300)
+  const prefix = random(prefixLength ?? new DataView(random(2).buffer).getUint16(0) % 300)
   const coinbase = coinbaseFor(hashForMergedMining, prefix, random, segwit)
   const others = Array.from({ length: otherTransactions }, () => otherTransaction(random))
   if (segwit) {
