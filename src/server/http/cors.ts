@@ -6,10 +6,11 @@ import type { OutgoingHttpHeaders } from 'node:http'
 import type { AppRuntime } from '../apps/appRegistry.js'
 
 const ANY_ORIGIN: OutgoingHttpHeaders = Object.freeze({ 'access-control-allow-origin': '*' })
-const NONE: OutgoingHttpHeaders = Object.freeze({})
+/** Shared empty header set: the common no-Origin case allocates nothing. */
+export const NO_HEADERS: OutgoingHttpHeaders = Object.freeze({})
 
 export function corsHeaders(runtime: AppRuntime, origin: string | undefined): OutgoingHttpHeaders {
-  if (origin === undefined) return NONE
+  if (origin === undefined) return NO_HEADERS
   if (runtime.app.allowList.origins.length === 0) return ANY_ORIGIN
   return { 'access-control-allow-origin': origin, vary: 'Origin' }
 }

@@ -10,7 +10,7 @@ import type { MetricsBook, NetworkCounters } from '../metrics/metricsBook.js'
 import type { NodeHost } from '../node/nodeHost.js'
 import { handleAdmin } from './admin.js'
 import { readBody } from './body.js'
-import { corsHeaders, preflightHeaders } from './cors.js'
+import { corsHeaders, NO_HEADERS, preflightHeaders } from './cors.js'
 import { REJECTIONS, type RejectionKind, rejectionBody } from './rejections.js'
 import { parseRoute } from './router.js'
 
@@ -147,7 +147,7 @@ async function answerRpc(
     )
   }
 
-  const node = await context.nodes.node(network)
+  const node = context.nodes.ready(network) ?? (await context.nodes.node(network))
   const answer = await node.request(payload)
   const errors = countErrors(answer)
   record(counters, payload, calls, errors, performance.now() - started)
@@ -195,18 +195,17 @@ function methodName(item: unknown): string {
 }
 
 function send(response: ServerResponse, status: number, headers: OutgoingHttpHeaders, body: string) {
-  response.writeHead(status, {
-    ...headers,
-    'content-type': JSON_TYPE,
-    'content-length': Buffer.byteLength(body),
-  })
+  const all: OutgoingHttpHeaders =
+    headers === NO_HEADERS ? { 'content-type': JSON_TYPE } : { ...headers, 'content-type': JSON_TYPE }
+  all['content-length'] = Buffer.byteLength(body)
+  response.writeHead(status, all)
   response.end(body)
 }
 
 function reject(
   response: ServerResponse,
   kind: RejectionKind,
-  headers: OutgoingHttpHeaders = {},
+  headers: OutgoingHttpHeaders = NO_HEADERS,
   data?: Record<string, unknown>,
 ) {
   send(response, REJECTIONS[kind].status, headers, rejectionBody(kind, data))
