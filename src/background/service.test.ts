@@ -171,6 +171,41 @@ describe('createBackgroundService', () => {
   })
 })
 
+describe('eth_subscribe for pages', () => {
+  it('delivers newHeads and logs notifications to the subscribing page only', async () => {
+    const { service, page, request } = await setup()
+    const a = page('http://127.0.0.1:1')
+    const b = page('http://127.0.0.1:2')
+    await service.handlePageRequest(a.connection, request('a:1', 'eth_subscribe', ['newHeads']))
+    const subscription = (a.received.at(-1) as { result: string }).result
+    expect(subscription).toMatch(/^0x[0-9a-f]{32}$/)
+    await service.handlePageRequest(a.connection, request('a:2', 'eth_requestAccounts'))
+    const [from] = (a.received.at(-1) as { result: string[] }).result
+    await service.handlePageRequest(
+      a.connection,
+      request('a:3', 'eth_sendTransaction', [{ from, to: from, value: '0x1' }]),
+    )
+    expect(a.received.at(-1)).toMatchObject({
+      kind: 'response',
+      result: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+    })
+    await new Promise((r) => setTimeout(r, 50))
+    const notes = a.received.filter((m) => m.kind === 'event' && m.event.type === 'message')
+    expect(notes.length).toBeGreaterThan(0)
+    expect(notes[0]).toMatchObject({
+      event: {
+        type: 'message',
+        message: { type: 'eth_subscription', data: { subscription, result: { number: expect.any(String) } } },
+      },
+    })
+    expect(b.received.some((m) => m.kind === 'event' && m.event.type === 'message')).toBe(false)
+    await service.handlePageRequest(a.connection, request('a:4', 'eth_unsubscribe', [subscription]))
+    expect(a.received.at(-1)).toMatchObject({ result: true })
+    await service.handlePageRequest(b.connection, request('b:1', 'eth_unsubscribe', [subscription]))
+    expect(b.received.at(-1)).toMatchObject({ result: false })
+  })
+})
+
 describe('browserPlatform', () => {
   it('reads os and runtime from the navigator', () => {
     expect(

@@ -20,6 +20,7 @@ import type { WalletStore } from '../wallet/store.js'
 import { createWallet, type Wallet } from '../wallet/wallet.js'
 import { createNodeRegistry, type JsonRpcResponse, type OpenNode } from './nodeHandle.js'
 import type { RequestLog } from './requestLog.js'
+import { createSubscriptions, type SubscriptionOwner } from './subscriptions.js'
 
 export interface PageConnection {
   /** The origin the browser reported for the Port's sender frame. */
@@ -46,6 +47,8 @@ export interface ServiceDependencies {
 
 /** Remembered answers, so a replayed id is answered without running twice in one worker lifetime. */
 const ANSWER_CACHE = 500
+/** Catches blocks mined without a request (interval mining) while subscriptions exist. */
+const SUBSCRIPTION_POLL_MS = 1000
 
 export function toErrorPayload(error: unknown): RpcErrorPayload {
   if (error && typeof error === 'object' && typeof (error as { code?: unknown }).code === 'number') {
@@ -59,7 +62,11 @@ export function toErrorPayload(error: unknown): RpcErrorPayload {
 }
 
 export function createBackgroundService(deps: ServiceDependencies) {
-  const nodes = createNodeRegistry(deps.openNode)
+  const nodes = createNodeRegistry(async (network) => {
+    const node = await deps.openNode(network)
+    node.on?.('message', (message) => routeNodeMessage(message))
+    return node
+  })
   const pages = new Set<PageConnection>()
   const panels = new Set<PanelConnection>()
   const answers = new Map<string, Promise<BackgroundToRelay>>()
@@ -75,6 +82,77 @@ export function createBackgroundService(deps: ServiceDependencies) {
     })) as JsonRpcResponse
     if (response.error) throw new NodeRpcError(response.error)
     return response.result
+  }
+
+  const subscriptions = createSubscriptions(callNodeOn)
+  /** Subscriptions the node served itself: its `message` events go to the page that asked. */
+  const nativeSubscriptions = new Map<string, SubscriptionOwner>()
+  let pollTimer: ReturnType<typeof setInterval> | null = null
+  const ownerOf = (page: PageConnection): SubscriptionOwner => {
+    let owner = owners.get(page)
+    if (!owner) {
+      owner = { notify: (message) => page.send({ kind: 'event', event: { type: 'message', message } }) }
+      owners.set(page, owner)
+    }
+    return owner
+  }
+  const owners = new WeakMap<PageConnection, SubscriptionOwner>()
+
+  function updatePollTimer(): void {
+    if (subscriptions.size() > 0 && pollTimer === null) {
+      pollTimer = setInterval(() => void subscriptions.poll(), SUBSCRIPTION_POLL_MS)
+    } else if (subscriptions.size() === 0 && pollTimer !== null) {
+      clearInterval(pollTimer)
+      pollTimer = null
+    }
+  }
+
+  const routeNodeMessage = (message: unknown) => {
+    const m = message as { type?: string; data?: { subscription?: string; result?: unknown } }
+    const owner = m?.data?.subscription ? nativeSubscriptions.get(m.data.subscription) : undefined
+    if (owner && m.type === 'eth_subscription') {
+      owner.notify({
+        type: 'eth_subscription',
+        data: { subscription: m.data!.subscription!, result: m.data!.result },
+      })
+    }
+  }
+
+  async function subscribe(owner: SubscriptionOwner, network: NetworkId, params: unknown): Promise<unknown> {
+    const list = Array.isArray(params) ? params : []
+    const node = await nodes.get(network)
+    const response = (await node.request({
+      jsonrpc: '2.0',
+      id: nextNodeId++,
+      method: 'eth_subscribe',
+      params: list,
+    })) as JsonRpcResponse
+    if (!response.error) {
+      nativeSubscriptions.set(String(response.result), owner)
+      return response.result
+    }
+    // The node has no subscriptions of its own yet: serve them from filters.
+    if (response.error.code !== -32601) throw new NodeRpcError(response.error)
+    const id = await subscriptions.subscribe(owner, network, list)
+    updatePollTimer()
+    return id
+  }
+
+  async function unsubscribe(
+    owner: SubscriptionOwner,
+    network: NetworkId,
+    params: unknown,
+  ): Promise<unknown> {
+    const [id] = Array.isArray(params) ? params : []
+    if (await subscriptions.unsubscribe(owner, id)) {
+      updatePollTimer()
+      return true
+    }
+    if (typeof id === 'string' && nativeSubscriptions.get(id) === owner) {
+      nativeSubscriptions.delete(id)
+      return callNodeOn(network, 'eth_unsubscribe', [id])
+    }
+    return false
   }
 
   const wallet: Wallet = createWallet({
@@ -112,11 +190,16 @@ export function createBackgroundService(deps: ServiceDependencies) {
     origin: string,
     method: string,
     params: unknown,
-    ids: { requestId?: string; replay?: boolean } = {},
+    ids: { requestId?: string; replay?: boolean; owner?: SubscriptionOwner } = {},
   ): Promise<{ result?: unknown; error?: RpcErrorPayload; network: NetworkId }> {
     const network = await wallet.network()
+    const { owner, ...context } = ids
     try {
-      const handled = await wallet.handle({ origin, ...ids }, method, params)
+      if (owner && method === 'eth_subscribe')
+        return { result: await subscribe(owner, network, params), network }
+      if (owner && method === 'eth_unsubscribe')
+        return { result: await unsubscribe(owner, network, params), network }
+      const handled = await wallet.handle({ origin, ...context }, method, params)
       if (handled.handled) return { result: handled.result, network }
       const node = await nodes.get(network)
       const request: Record<string, unknown> = { jsonrpc: '2.0', id: nextNodeId++, method }
@@ -145,7 +228,10 @@ export function createBackgroundService(deps: ServiceDependencies) {
     const outcome = await execute(page.origin, method, params, {
       requestId: message.id,
       replay: message.replay,
+      owner: ownerOf(page),
     })
+    // Whatever this request changed (a mined block, new logs) reaches subscribers now.
+    void subscriptions.poll()
     const entry: RequestLogEntry = {
       time: deps.now(),
       origin: page.origin,
@@ -195,6 +281,10 @@ export function createBackgroundService(deps: ServiceDependencies) {
     },
     disconnectPage(page: PageConnection): void {
       pages.delete(page)
+      const owner = owners.get(page)
+      if (!owner) return
+      for (const [id, o] of nativeSubscriptions) if (o === owner) nativeSubscriptions.delete(id)
+      void subscriptions.dropOwner(owner).then(updatePollTimer)
     },
     connectPanel(panel: PanelConnection): void {
       panels.add(panel)

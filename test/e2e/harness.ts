@@ -143,3 +143,39 @@ export async function stopServiceWorker(ext: ExtensionBrowser, timeoutMs = 5000)
     await cdp.detach().catch(() => {})
   }
 }
+
+/**
+ * Sends one panel-protocol message (src/shared/protocol.ts) from an extension page, as the
+ * DevTools panel or the popup would, and resolves with the reply.
+ */
+export async function controlExtension(
+  ext: ExtensionBrowser,
+  message: { kind: string; [key: string]: unknown },
+): Promise<{ result?: unknown; error?: { code: number; message: string } }> {
+  let page = ext.context.pages().find((p) => p.url().startsWith(`chrome-extension://${ext.extensionId}/`))
+  if (!page) {
+    page = await ext.context.newPage()
+    await page.goto(`chrome-extension://${ext.extensionId}/src/wallet/popup/index.html`)
+  }
+  return page.evaluate(
+    (msg) =>
+      new Promise<{ result?: unknown; error?: { code: number; message: string } }>((resolve) => {
+        const id = Math.floor(Math.random() * 1e9)
+        const port = chrome.runtime.connect({ name: 'rsk:devtools' })
+        port.onMessage.addListener(
+          (reply: {
+            kind: string
+            id?: number
+            result?: unknown
+            error?: { code: number; message: string }
+          }) => {
+            if (reply.kind !== 'reply' || reply.id !== id) return
+            port.disconnect()
+            resolve(reply)
+          },
+        )
+        port.postMessage({ ...msg, id })
+      }),
+    message,
+  ) as Promise<{ result?: unknown; error?: { code: number; message: string } }>
+}
