@@ -1,6 +1,7 @@
 import { BrowserProvider } from 'ethers'
 import { createPublicClient, custom, http } from 'viem'
 import { describe, expect, test } from 'vitest'
+import { Web3 } from 'web3'
 import { createNode } from '../core/node/createNode.js'
 import { createMemoryStore } from '../core/storage/memoryStore.js'
 import { createProvider } from './createProvider.js'
@@ -102,5 +103,12 @@ describe('libraries over createProvider', () => {
     )
     // `http` is imported only to make sure the custom transport is what is used here.
     expect(typeof http).toBe('function')
+  })
+
+  test('web3.js v4 takes it as an EIP-1193 provider', async () => {
+    const { provider } = await setup()
+    const web3 = new Web3(provider)
+    expect(await web3.eth.getChainId()).toBe(31n)
+    expect(await web3.eth.net.getId()).toBe(31n)
   })
 })
