@@ -257,6 +257,18 @@ describe('verifyMergedMining on hand-built vectors', () => {
     expect(verifyMergedMining(handBlock(handCoinbase(new Uint8Array(19)))).valid).toBe(true)
   })
 
+  test('reports every failing coinbase check but gives the first reason in RSKj order', () => {
+    const params = handBlock(new Uint8Array(30))
+    const result = verifyMergedMining(params)
+    expect(result.checks).toMatchObject({
+      tag: 'fail',
+      tagPosition: 'skipped',
+      coinbaseLength: 'fail',
+      merkleProof: 'pass',
+    })
+    expect(result.reason).toMatch(/does not contain expected RSKBLOCK:RskBlockHeaderHash/)
+  })
+
   test('rejects a compressed coinbase shorter than its 40-byte midstate', () => {
     const result = verifyMergedMining({
       ...MAINNET,

@@ -141,13 +141,14 @@ export function verifyMergedMining(parameters: VerifyMergedMiningParameters): Ve
       ) {
         tagPosition = fail('More than 128 bytes after RSK tag')
       }
-      coinbaseLength =
-        coinbase.coinbaseLength > 64
-          ? 'pass'
-          : fail(
-              `Coinbase transaction must always be greater than 64-bytes long. But it was: ${coinbase.coinbaseLength}`,
-            )
     }
+    // RSKj checks the length after the tag; evaluated regardless here, the reason order is kept.
+    coinbaseLength =
+      coinbase.coinbaseLength > 64
+        ? 'pass'
+        : fail(
+            `Coinbase transaction must always be greater than 64-bytes long. But it was: ${coinbase.coinbaseLength}`,
+          )
     if (Number.isSafeInteger(coinbase.midstateByteCount) && coinbase.midstateByteCount >= 0) {
       const tail = compressed.subarray(MIDSTATE_SIZE_TRIMMED)
       const oneRound = sha256Resumed(
