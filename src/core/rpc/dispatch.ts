@@ -99,11 +99,11 @@ export function createDispatcher({
   ) {
     if (!context.profile.pendingRefusedBy.has(method)) return
     specs.forEach((spec, i) => {
-      const value = parsed[i] as { kind?: unknown; tag?: unknown } | undefined
-      if (
-        BLOCK_PARAM_TYPES.has(spec.type) &&
-        (value === 'pending' || (value?.kind === 'tag' && value.tag === 'pending'))
-      ) {
+      const value: unknown = parsed[i]
+      const isPending =
+        value === 'pending' ||
+        (typeof value === 'object' && value !== null && 'tag' in value && value.tag === 'pending')
+      if (BLOCK_PARAM_TYPES.has(spec.type) && isPending) {
         throw new InvalidParamsError(
           `invalid argument ${i}: 'pending' is not supported by ${method} on this service; use 'latest' or a block number`,
         )
