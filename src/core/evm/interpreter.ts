@@ -86,6 +86,28 @@ function sar(shift: bigint, value: bigint): bigint {
   return (signed >> shift) & U256_MAX
 }
 
+/**
+ * keccak256 of short memory ranges, memoized. Solidity hashes 64-byte (key, slot) pairs for every
+ * mapping access and the same pairs recur across transactions, while hashing dominates the cost
+ * of a token transfer.
+ */
+const shortHashes = new Map<string, bigint>()
+const MEMO_LIMIT = 96
+const MEMO_ENTRIES = 16384
+const LATIN1 = new TextDecoder('latin1')
+
+function hashWord(bytes: Uint8Array): bigint {
+  if (bytes.length > MEMO_LIMIT) return bytesToWord(keccak256(bytes))
+  const key = LATIN1.decode(bytes)
+  let hash = shortHashes.get(key)
+  if (hash === undefined) {
+    hash = bytesToWord(keccak256(bytes))
+    if (shortHashes.size >= MEMO_ENTRIES) shortHashes.clear()
+    shortHashes.set(key, hash)
+  }
+  return hash
+}
+
 function calldataWord(data: Uint8Array, offset: bigint): bigint {
   if (offset >= BigInt(data.length)) return 0n
   const start = Number(offset)
@@ -310,7 +332,7 @@ function runFrame(ctx: VmContext, frame: FrameState): FrameOutput | undefined {
           gas -= GasCost.SHA3_WORD * Math.ceil(toIndex(size) / 32) + expansionCost(memory, offset, size)
           if (gas < 0) throw OUT_OF_GAS
           sp--
-          stack[sp - 1] = bytesToWord(keccak256(memory.view(Number(offset), Number(size))))
+          stack[sp - 1] = hashWord(memory.view(Number(offset), Number(size)))
           pc++
           break
         }

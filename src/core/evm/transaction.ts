@@ -6,7 +6,6 @@
  */
 
 import type { Address } from '../util/hex.js'
-import { bytesToHex } from '../util/hex.js'
 import { createAddress } from './address.js'
 import { creationFailure } from './calls.js'
 import { EMPTY_BYTES, type FrameInput, type FrameOutput, FrameStatus, type VmContext } from './frame.js'
@@ -176,7 +175,6 @@ function execute(ctx: VmContext, tx: Message, executionGas: number, senderNonce:
   state.transfer(tx.from, to, tx.value)
   const code = state.exists(to) ? state.getCode(to) : EMPTY_BYTES
   if (code.length === 0) return { frame: succeeded(Math.max(executionGas, 0)) }
-  const codeHashHex = bytesToHex(state.getCodeHash(to))
   return {
     frame: runCode(ctx, {
       ...base,
@@ -185,7 +183,6 @@ function execute(ctx: VmContext, tx: Message, executionGas: number, senderNonce:
       codeAddress: to,
       data: tx.data,
       code,
-      codeHashHex,
     }),
   }
 }
