@@ -42,6 +42,9 @@ describe('methods that need no chain, on the wire', () => {
     expect(await call('web3_sha3', ['68656c6c6f'])).toMatchInlineSnapshot(
       `"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Parameter must be hexadecimal encoded with the '0x' prefix."}}"`,
     )
+    expect(await call('web3_sha3', ['0xzz'])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Parameter must be hexadecimal encoded with the '0x' prefix."}}"`,
+    )
     expect(await call('web3_sha3', ['0x123'])).toMatchInlineSnapshot(
       `"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"invalid argument 0: hex string has odd length"}}"`,
     )

@@ -5,13 +5,14 @@ import { toData32 } from '../../encode.js'
 import { InvalidParamsError } from '../../errors/rpc.js'
 import { ParamError, type ParamSpec, parseData } from '../../params.js'
 
-/** DATA, with RSKj's own text for a missing `0x` (reference §4.3) instead of the generic one. */
+/** DATA, with RSKj's own text for input that is not `0x`-prefixed hex (reference §4.3). */
 const sha3Input: ParamSpec<Uint8Array> = {
   type: 'DATA',
   name: 'data',
   optional: false,
   parse(value) {
-    if (typeof value === 'string' && !value.startsWith('0x')) {
+    // RSKj's HexUtils.isHexWithPrefix: `0x` then hex digits; anything else gets its one text.
+    if (typeof value === 'string' && !/^0x[0-9a-fA-F]*$/.test(value)) {
       throw new InvalidParamsError("Parameter must be hexadecimal encoded with the '0x' prefix.")
     }
     if (typeof value !== 'string')
