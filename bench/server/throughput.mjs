@@ -6,9 +6,9 @@
 //   node bench/server/throughput.mjs [--seconds=3] [--rounds=3] [--in-flight=64] [--network=regtest]
 // Needs the server bundle: npm run build:server.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { runLoad } from './loadClient.mjs'
@@ -58,6 +58,16 @@ function launch(args, ready) {
   })
 }
 
+/**
+ * CPU time (user + system, ms) a process has used, from /proc: on a shared machine whose other
+ * work steals cycles, CPU per call is steadier than calls per second, and tells the same story.
+ */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  // utime and stime are fields 14 and 15 of the stat line, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
 function stop(child) {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve()
@@ -77,8 +87,8 @@ const ours = await launch(
 const apiKey = ours.match[1]
 
 const targets = {
-  baseline: { port: nullPort, path: '/' },
-  ours: { port: ourPort, path: `/${network}/${apiKey}` },
+  baseline: { port: nullPort, path: '/', pid: baseline.child.pid },
+  ours: { port: ourPort, path: `/${network}/${apiKey}`, pid: ours.child.pid },
 }
 
 try {
@@ -87,9 +97,14 @@ try {
   const results = { baseline: [], ours: [] }
   for (let round = 0; round < rounds; round++) {
     for (const name of round % 2 === 0 ? ['baseline', 'ours'] : ['ours', 'baseline']) {
+      const cpuBefore = cpuMs(targets[name].pid)
       const result = await runLoad({ ...targets[name], body, inFlight, durationMs: seconds * 1000 })
+      result.cpuMicrosPerCall = ((cpuMs(targets[name].pid) - cpuBefore) * 1000) / result.completed
       results[name].push(result)
-      console.error(`round ${round + 1} ${name.padEnd(8)} ${Math.round(result.callsPerSecond)} calls/s`)
+      console.error(
+        `round ${round + 1} ${name.padEnd(8)} ${Math.round(result.callsPerSecond)} calls/s, ` +
+          `${result.cpuMicrosPerCall.toFixed(1)} µs server CPU per call`,
+      )
     }
   }
   const ourSample = results.ours[0].sample
@@ -98,6 +113,7 @@ try {
   }
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
   const ratios = results.ours.map((result, i) => result.callsPerSecond / results.baseline[i].callsPerSecond)
+  const cpu = (name) => results[name].map((r) => Number(r.cpuMicrosPerCall.toFixed(1)))
   const summary = {
     benchmark: 'server eth_blockNumber throughput',
     date: new Date().toISOString(),
@@ -108,6 +124,11 @@ try {
     oursCallsPerSecond: results.ours.map((r) => Math.round(r.callsPerSecond)),
     ratioPerRound: ratios.map((r) => Number(r.toFixed(3))),
     medianRatio: Number(median(ratios).toFixed(3)),
+    baselineCpuMicrosPerCall: cpu('baseline'),
+    oursCpuMicrosPerCall: cpu('ours'),
+    /** Throughput a server-bound run would show: baseline CPU per call ÷ ours. */
+    cpuRatio: Number((median(cpu('baseline')) / median(cpu('ours'))).toFixed(3)),
+    loadAverage: loadavg().map((value) => Number(value.toFixed(1))),
     goal: 0.9,
   }
   console.log(JSON.stringify(summary, null, 2))

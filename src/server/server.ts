@@ -39,7 +39,7 @@ export interface StartServerParameters {
   metricsFlushMs?: number
   /** Create a `dev` app when there is none (default true). */
   ensureDevApp?: boolean
-  /** fsync each committed block (default true). */
+  /** fsync each write (default false: writes survive a killed process, not a power loss). */
   syncWrites?: boolean
   now?: () => number
 }

@@ -44,7 +44,7 @@ export interface CliResult {
 }
 
 export const USAGE = `Usage:
-  rsk-devnode serve [--port 4444] [--host 127.0.0.1] [--data-dir .data] [--profile rpc-api|rskj]
+  rsk-devnode serve [--port 4444] [--host 127.0.0.1] [--data-dir .data] [--profile rpc-api|rskj] [--fsync]
   rsk-devnode apps create --name NAME [--description TEXT] --use-case ${USE_CASES.join('|')}
   rsk-devnode apps list
   rsk-devnode apps show APP [--json]
@@ -102,7 +102,13 @@ function dataDirOf(values: { 'data-dir'?: string }, context: CliContext): string
 async function serve(args: string[], context: CliContext): Promise<CliResult> {
   const { values } = parseArgs({
     args,
-    options: { ...common, port: { type: 'string' }, host: { type: 'string' }, profile: { type: 'string' } },
+    options: {
+      ...common,
+      port: { type: 'string' },
+      host: { type: 'string' },
+      profile: { type: 'string' },
+      fsync: { type: 'boolean' },
+    },
     strict: true,
   })
   const port = values.port === undefined ? DEFAULT_PORT : Number(values.port)
@@ -120,6 +126,7 @@ async function serve(args: string[], context: CliContext): Promise<CliResult> {
     nodeFactory: context.nodeFactory({ profile }),
     port,
     host: values.host ?? DEFAULT_HOST,
+    syncWrites: values.fsync === true,
   })
   for (const line of formatServeBanner(server.url, dataDir, server.createdDevApp, await loadApps(dataDir))) {
     context.io.out(line)

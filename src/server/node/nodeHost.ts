@@ -35,7 +35,7 @@ export interface NodeHost {
 export interface CreateNodeHostParameters {
   dataDir: string
   factory: NodeFactory
-  /** fsync each committed batch (default true). */
+  /** fsync each write (default false: writes survive a killed process, not a power loss). */
   syncWrites?: boolean
 }
 
@@ -43,7 +43,7 @@ export function chainDirectory(dataDir: string, network: NetworkName): string {
   return join(dataDir, 'chains', network)
 }
 
-export function createNodeHost({ dataDir, factory, syncWrites = true }: CreateNodeHostParameters): NodeHost {
+export function createNodeHost({ dataDir, factory, syncWrites = false }: CreateNodeHostParameters): NodeHost {
   const opening = new Map<NetworkName, Promise<{ node: RpcNode; storage: KeyValueStore }>>()
   const opened = new Map<NetworkName, RpcNode>()
 

@@ -1,6 +1,6 @@
-// Test helper for levelStore.test.ts: commits "blocks" as single synced LevelDB batches (eight
-// parts plus the new head, as a block commit does) until it is killed, printing each committed
-// number. Plain JavaScript so a bare `node` can run it; keys are ASCII, so their bytes are the
+// Test helper for levelStore.test.ts: commits "blocks" as single LevelDB batches (eight parts
+// plus the new head, as a block commit does; not fsynced, as the server writes by default) until
+// it is killed, printing each committed number. Plain JavaScript so a bare `node` can run it; keys are ASCII, so their bytes are the
 // ones levelStore.ts writes.
 import { ClassicLevel } from 'classic-level'
 
@@ -15,6 +15,6 @@ for (let n = 1; ; n++) {
   const head = new Uint8Array(4)
   new DataView(head.buffer).setUint32(0, n)
   operations.push({ type: 'put', key: 'head', value: head })
-  await db.batch(operations, { sync: true })
+  await db.batch(operations, { sync: false })
   process.stdout.write(`${n}\n`)
 }
