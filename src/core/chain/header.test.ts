@@ -16,7 +16,7 @@ import {
 } from './header.js'
 import { decodeFullHeader, headerRulesFor } from './headerDecode.js'
 import { rlpDecodeList, rlpEncode } from './rlp.js'
-import { rskExampleBlock, rskExampleHeader, sampleHeader } from './testFixtures.js'
+import { RSKJ_GENESIS, rskExampleBlock, rskExampleHeader, sampleHeader } from './testFixtures.js'
 
 const V0_RULES = { ummRoot: true, version: 0, txExecutionSublistsEdges: false } as const
 
@@ -50,6 +50,26 @@ describe('the RSKj documentation block (real block 436)', () => {
     const withNull = { ...rskExampleHeader(), minimumGasPrice: null }
     expect(rlpDecodeList(encodeFullHeader(withNull))[14]).toEqual(new Uint8Array(0))
     expect(bytesToHex(blockHash(withNull))).not.toBe(rskExampleBlock.hash)
+  })
+})
+
+describe('RSKj genesis blocks', () => {
+  for (const [network, genesis] of Object.entries(RSKJ_GENESIS)) {
+    test(`the ${network} genesis header hashes to the hash RSKj pins`, () => {
+      expect(bytesToHex(blockHash(genesis.header, { rskip92: genesis.rskip92 }))).toBe(genesis.hash)
+    })
+  }
+
+  test('the genesis quirks matter: the minimal difficulty encoding gives another hash', () => {
+    const { header, rskip92, hash } = RSKJ_GENESIS.mainnet
+    const minimal = { ...header, genesisDifficultyBytes: undefined }
+    expect(bytesToHex(blockHash(minimal, { rskip92 }))).not.toBe(hash)
+  })
+
+  test('a genesis header decodes back to itself, raw difficulty included', () => {
+    const { header } = RSKJ_GENESIS.testnet
+    const decoded = decodeFullHeader(encodeFullHeader(header), headerRulesFor(NETWORKS.testnet, 0n))
+    expect(decoded).toEqual(header)
   })
 })
 

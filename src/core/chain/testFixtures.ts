@@ -96,3 +96,72 @@ export function sampleHeader(overrides: Partial<BlockHeader> = {}): BlockHeader 
     ...overrides,
   }
 }
+
+/**
+ * RSKj's mainnet and testnet genesis headers, from `genesis/rsk-mainnet.json` and
+ * `genesis/orchid-testnet.json` (their `stateRoot` fields are given there). RSKj's
+ * `GenesisHashesTest` pins their hashes, so rebuilding them checks every genesis quirk: raw
+ * 5-byte difficulty, stripped gas limit, signed minimum gas price, one-byte merged-mining fields.
+ */
+export const RSKJ_GENESIS = {
+  mainnet: {
+    hash: '0xf88529d4ab262c0f4d042e9d8d3f2472848eaafe1a9b7213f57617eb40a9f9e0',
+    /** Orchid (RSKIP92) activates at 729000 on mainnet: the genesis hash still covers proof and coinbase. */
+    rskip92: false,
+    header: genesisHeader({
+      stateRoot: '0x9fa70f12726ac738640a86754741bb3f5680520ccc7e6ae9d95ace566a67fe01',
+      gasLimit: 0x67c280n,
+      timestamp: 0x5a4af5b0n,
+      extraData:
+        '0x486170707920426974636f696e20446179212030332f4a616e2f32303138202d2052534b20746563686e6f6c6f6779206174207468652073657276696365206f6620736f6369657479',
+      minimumGasPrice: 0x0ae85bc0n,
+    }),
+  },
+  testnet: {
+    hash: '0xcabb7fbe88cd6d922042a32ffc08ce8b1fbb37d650b9d4e7dbfe2a7469adfa42',
+    rskip92: true,
+    header: genesisHeader({
+      stateRoot: '0x45bce5168430c42b3d568331753f900a32457b4f3748697cbd8375ff4da72641',
+      gasLimit: 0x4c4b40n,
+      timestamp: 0n,
+      extraData: '0x434d272841',
+      minimumGasPrice: 0n,
+    }),
+  },
+} as const
+
+function genesisHeader(fields: {
+  stateRoot: string
+  gasLimit: bigint
+  timestamp: bigint
+  extraData: string
+  minimumGasPrice: bigint
+}): BlockHeader {
+  return {
+    parentHash: new Uint8Array(32),
+    unclesHash: EMPTY_LIST_HASH,
+    coinbase: '0x3333333333333333333333333333333333333333',
+    stateRoot: hexToBytes(fields.stateRoot),
+    transactionsRoot: EMPTY_TRIE_ROOT,
+    receiptsRoot: EMPTY_TRIE_ROOT,
+    logsBloom: new Uint8Array(256),
+    difficulty: 0x100000n,
+    number: 0n,
+    gasLimit: fields.gasLimit,
+    gasUsed: 0n,
+    timestamp: fields.timestamp,
+    extraData: hexToBytes(fields.extraData),
+    paidFees: 0n,
+    minimumGasPrice: fields.minimumGasPrice,
+    uncleCount: 0,
+    ummRoot: null,
+    version: 0,
+    txExecutionSublistsEdges: null,
+    baseEvent: null,
+    // The genesis files give "0x00" for the three fields: one zero byte each, so RSKj counts them as present.
+    bitcoinMergedMiningHeader: Uint8Array.of(0),
+    bitcoinMergedMiningMerkleProof: Uint8Array.of(0),
+    bitcoinMergedMiningCoinbaseTransaction: Uint8Array.of(0),
+    genesisDifficultyBytes: hexToBytes('0x0000100000'),
+  }
+}
