@@ -64,6 +64,10 @@ export interface FlatState {
   codes: Map<string, Uint8Array>
 }
 
+function pushNodeWrites(nodes: TrieNodeWrite[], writes: KvOperation[]): void {
+  for (const { hash, encoded } of nodes) writes.push({ type: 'put', key: trieNodeKey(hash), value: encoded })
+}
+
 export class WorldState implements StateReader {
   readonly nodes: TrieNodeStore
   readonly kv: KeyValueStore | undefined
@@ -221,29 +225,9 @@ export class WorldState implements StateReader {
   private async commitPending(): Promise<StateCommitResult> {
     if (!isFastKeccakReady()) await initFastKeccak()
     const writes: KvOperation[] = []
-    const pushNodes = (nodes: TrieNodeWrite[]) => {
-      for (const { hash, encoded } of nodes)
-        writes.push({ type: 'put', key: trieNodeKey(hash), value: encoded })
-    }
     for (const [address, pending] of this.pending) {
       const account = this.flat.accounts.get(address)
-      const storageTrie = this.storageTrieFor(address, pending.storageCleared)
-      const slots = this.flat.storage.get(address)
-      for (const slot of pending.slots) {
-        const key = slotKey(slot)
-        const hashedKey = keccak256(key)
-        const value = slots?.get(slot) ?? 0n
-        const flatKey = flatStorageKey(address, slot)
-        if (value === 0n) {
-          await storageTrie.trie.delete(hashedKey)
-          writes.push({ type: 'delete', key: flatKey })
-        } else {
-          await storageTrie.trie.put(hashedKey, encodeStorageValue(value))
-          writes.push({ type: 'put', key: flatKey, value: bigintToBytes(value) })
-          if (pending.newSlots.has(slot)) this.recordPreimage(hashedKey, key, writes)
-        }
-      }
-      if (slots && slots.size === 0) this.flat.storage.delete(address)
+      const storageRoot = await this.commitStorage(address, pending, writes)
       const addressBytes = hexToBytes(address)
       const hashedAddress = keccak256(addressBytes)
       if (!account) {
@@ -252,16 +236,14 @@ export class WorldState implements StateReader {
         writes.push({ type: 'delete', key: flatAccountKey(address) })
         continue
       }
-      const storage = storageTrie.commit()
-      pushNodes(storage.nodes)
-      account.storageRoot = storage.root
+      if (storageRoot) account.storageRoot = storageRoot
       const encoded = encodeAccount(account)
       await this.accountTrie.trie.put(hashedAddress, encoded)
       writes.push({ type: 'put', key: flatAccountKey(address), value: encoded })
       if (pending.isNewAccount) this.recordPreimage(hashedAddress, addressBytes, writes)
     }
     const { root, nodes } = this.accountTrie.commit()
-    pushNodes(nodes)
+    pushNodeWrites(nodes, writes)
     for (const [id, code] of this.newCodes)
       writes.push({ type: 'put', key: codeKey(hexToBytes(id)), value: code })
     writes.push({ type: 'put', key: FLAT_ROOT_KEY, value: root })
@@ -304,6 +286,38 @@ export class WorldState implements StateReader {
     this.accountTrie = new SecureMerklePatriciaTrie({ root: stateRoot, store: this.nodes })
     this.committedRoot = stateRoot
     return { stateRoot, writes }
+  }
+
+  /**
+   * Applies the account's pending slots to its storage trie; returns the new storage root, or
+   * undefined when its storage was not touched (most touches only change balance and nonce).
+   */
+  private async commitStorage(
+    address: Address,
+    pending: PendingAccount,
+    writes: KvOperation[],
+  ): Promise<Uint8Array | undefined> {
+    if (!pending.storageCleared && pending.slots.size === 0) return undefined
+    const storageTrie = this.storageTrieFor(address, pending.storageCleared)
+    const slots = this.flat.storage.get(address)
+    for (const slot of pending.slots) {
+      const key = slotKey(slot)
+      const hashedKey = keccak256(key)
+      const value = slots?.get(slot) ?? 0n
+      const flatKey = flatStorageKey(address, slot)
+      if (value === 0n) {
+        await storageTrie.trie.delete(hashedKey)
+        writes.push({ type: 'delete', key: flatKey })
+      } else {
+        await storageTrie.trie.put(hashedKey, encodeStorageValue(value))
+        writes.push({ type: 'put', key: flatKey, value: bigintToBytes(value) })
+        if (pending.newSlots.has(slot)) this.recordPreimage(hashedKey, key, writes)
+      }
+    }
+    if (slots && slots.size === 0) this.flat.storage.delete(address)
+    const { root, nodes } = storageTrie.commit()
+    pushNodeWrites(nodes, writes)
+    return root
   }
 
   /** Every account with its code and storage, for dumps (anvil_dumpState) and inspection. */
