@@ -10,6 +10,7 @@ import {
 } from './errors.js'
 import { rlpDecodeList, rlpEncode } from './rlp.js'
 import {
+  enableFastRecovery,
   nobleBackend,
   privateKeyToAddress,
   recoveryBackend,
@@ -234,6 +235,17 @@ describe('recovery backends', () => {
     expect(setRecoveryBackend(tinySecp256k1Backend(tinySecp256k1))).toBe(true)
     expect(recoveryBackend()).toBe('libsecp256k1-wasm')
     expect(transactionSender(decodeTransaction(tx.raw))).toBe('0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826')
+  })
+
+  test('enableFastRecovery loads libsecp256k1 in Node by dynamic import', async () => {
+    expect(await enableFastRecovery()).toBe('libsecp256k1-wasm')
+    expect(recoveryBackend()).toBe('libsecp256k1-wasm')
+  })
+
+  test('enableFastRecovery keeps noble when the WASM module cannot load', async () => {
+    const refused = () => Promise.reject(new Error('WebAssembly.Module(): Refused to compile'))
+    expect(await enableFastRecovery(refused)).toBe('noble')
+    expect(recoveryBackend()).toBe('noble')
   })
 
   test('a backend that disagrees with noble is not installed', () => {
