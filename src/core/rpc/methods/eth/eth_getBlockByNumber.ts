@@ -5,13 +5,11 @@ import { block } from '../../blockParams.js'
 import { defineMethod } from '../../defineMethod.js'
 import { toBlockDto } from '../../dto/blockDto.js'
 import { boolean, optional } from '../../params.js'
-import { assertPendingAllowed } from '../../pendingPolicy.js'
 
 export const eth_getBlockByNumber = defineMethod({
   name: 'eth_getBlockByNumber',
   params: [block('block'), optional(boolean('fullTransactions'))],
   handler: async (context, [ref, full]) => {
-    assertPendingAllowed(context, 'eth_getBlockByNumber', 0, ref)
     if (ref.kind === 'tag' && ref.tag === 'pending') {
       const pending = await context.engine.pendingBlock()
       return toBlockDto(pending(full ?? false))

@@ -4,13 +4,11 @@ import { blockExt } from '../../blockParams.js'
 import { defineMethod } from '../../defineMethod.js'
 import { toData } from '../../encode.js'
 import { address, optional } from '../../params.js'
-import { assertPendingAllowed } from '../../pendingPolicy.js'
 
 export const eth_getCode = defineMethod({
   name: 'eth_getCode',
   params: [address('address'), optional(blockExt('block'))],
   handler: async (context, [account, block]) => {
-    assertPendingAllowed(context, 'eth_getCode', 1, block)
     const view = await accountViewAt(context.engine, block ?? { kind: 'tag', tag: 'latest' })
     return toData(await view.code(account))
   },
