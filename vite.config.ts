@@ -5,7 +5,7 @@
  */
 import { crx, type ManifestV3Export } from '@crxjs/vite-plugin'
 import preact from '@preact/preset-vite'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import chromeManifest from './manifest.json' with { type: 'json' }
 
 const firefox = process.env.TARGET === 'firefox'
@@ -27,8 +27,34 @@ function firefoxManifest() {
   }
 }
 
+/**
+ * Service workers forbid `import()` (Chrome throws "import() is disallowed on
+ * ServiceWorkerGlobalScope"). The node lazily imports a few of its own modules, which is right in
+ * Node and pages; for the extension those relative imports become static ones.
+ */
+function staticRelativeImports(): Plugin {
+  const dynamicImport = /\bimport\((['"])(\.{1,2}\/[^'"]+)\1\)/g
+  return {
+    name: 'rsk-devnode:static-relative-imports',
+    enforce: 'pre',
+    transform(code, id) {
+      dynamicImport.lastIndex = 0
+      if (!id.includes('/src/core/') || !dynamicImport.test(code)) return null
+      const specifiers: string[] = []
+      const body = code.replace(dynamicImport, (_match, _quote, specifier: string) => {
+        let index = specifiers.indexOf(specifier)
+        if (index < 0) index = specifiers.push(specifier) - 1
+        return `Promise.resolve(__staticImport${index})`
+      })
+      const imports = specifiers.map((s, i) => `import * as __staticImport${i} from '${s}'`).join('\n')
+      return { code: `${imports}\n${body}`, map: null }
+    },
+  }
+}
+
 export default defineConfig({
   plugins: [
+    staticRelativeImports(),
     preact(),
     crx({
       manifest: (firefox ? firefoxManifest() : chromeManifest) as ManifestV3Export,
@@ -40,7 +66,9 @@ export default defineConfig({
     emptyOutDir: true,
     // Readable output: this is a developer tool and people will read its code in DevTools.
     minify: false,
-    modulePreload: { polyfill: false },
+    // No preload helper: it touches `document`, which a service worker does not have, and the
+    // node lazily imports some of its modules.
+    modulePreload: false,
     // ES2022 keeps `async request()` a native AsyncFunction (web3.js checks constructor.name).
     target: 'es2022',
     rollupOptions: {

@@ -194,7 +194,11 @@ describe('createWallet', () => {
     const recovered = await recoverTypedDataAddress({
       types: TYPED_DATA.types,
       primaryType: 'Mail',
-      domain: { ...TYPED_DATA.domain, chainId: 31n, verifyingContract: '0xcccccccccccccccccccccccccccccccccccccccc' },
+      domain: {
+        ...TYPED_DATA.domain,
+        chainId: 31n,
+        verifyingContract: '0xcccccccccccccccccccccccccccccccccccccccc',
+      },
       message: { ...TYPED_DATA.message, amount: 16n },
       signature,
     } as never)
