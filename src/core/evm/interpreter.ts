@@ -24,6 +24,7 @@ import {
   INVALID_OPCODE,
   OUT_OF_GAS,
   RETURN_DATA_OUT_OF_BOUNDS,
+  releaseFrameState,
   STACK_OVERFLOW,
   STACK_UNDERFLOW,
   STATIC_STATE_CHANGE,
@@ -723,6 +724,7 @@ export function executeFrame(ctx: VmContext, input: FrameInput): FrameOutput {
       continue
     }
     frames.pop()
+    releaseFrameState(frame)
     if (frames.length === 0) return output
     childOutput = output
   }

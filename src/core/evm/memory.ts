@@ -25,6 +25,12 @@ export class Memory {
     this.size = newSize
   }
 
+  /** Clears the active bytes so the buffer can serve a new frame. */
+  reset(): void {
+    this.buffer.fill(0, 0, this.size)
+    this.size = 0
+  }
+
   /** The backing bytes; valid up to `size`. */
   get bytes(): Uint8Array {
     return this.buffer

@@ -134,20 +134,29 @@ function runCode(ctx: VmContext, frame: FrameInput): FrameOutput {
 
 function execute(ctx: VmContext, tx: Message, executionGas: number, senderNonce: bigint): Execution {
   const { state } = ctx
-  const base = { caller: tx.from, value: tx.value, depth: 0, isStatic: false, gas: executionGas }
+  const topFrame = (
+    kind: 'CALL' | 'CREATE',
+    address: Address,
+    data: Uint8Array,
+    code: Uint8Array,
+  ): FrameInput => ({
+    kind,
+    caller: tx.from,
+    address,
+    codeAddress: address,
+    value: tx.value,
+    data,
+    code,
+    gas: executionGas,
+    depth: 0,
+    isStatic: false,
+  })
   if (tx.to === undefined) {
     const contractAddress = createAddress(tx.from, senderNonce)
     state.createAccount(contractAddress)
     state.transfer(tx.from, contractAddress, tx.value)
     if (tx.data.length === 0) return { frame: succeeded(Math.max(executionGas, 0)), contractAddress }
-    const frame = runCode(ctx, {
-      ...base,
-      kind: 'CREATE',
-      address: contractAddress,
-      codeAddress: contractAddress,
-      data: EMPTY_BYTES,
-      code: tx.data,
-    })
+    const frame = runCode(ctx, topFrame('CREATE', contractAddress, EMPTY_BYTES, tx.data))
     if (frame.status === FrameStatus.Success && frame.output.length > 0)
       state.setCode(contractAddress, frame.output)
     return { frame, contractAddress }
@@ -176,14 +185,7 @@ function execute(ctx: VmContext, tx: Message, executionGas: number, senderNonce:
   const code = state.exists(to) ? state.getCode(to) : EMPTY_BYTES
   if (code.length === 0) return { frame: succeeded(Math.max(executionGas, 0)) }
   return {
-    frame: runCode(ctx, {
-      ...base,
-      kind: 'CALL',
-      address: to,
-      codeAddress: to,
-      data: tx.data,
-      code,
-    }),
+    frame: runCode(ctx, topFrame('CALL', to, tx.data, code)),
   }
 }
 
