@@ -156,6 +156,17 @@ describe('header versions', () => {
     expect(hashed[17]).toEqual(header.bitcoinMergedMiningHeader)
   })
 
+  test('a V2 header without base event is written with an empty one, as RSKj builds and decodes it', () => {
+    const withNull = sampleHeader({ baseEvent: null })
+    expect(encodeFullHeader(withNull)).toEqual(
+      encodeFullHeader(sampleHeader({ baseEvent: new Uint8Array(0) })),
+    )
+    expect(blockHash(withNull)).toEqual(blockHash(sampleHeader()))
+    expect(
+      decodeFullHeader(encodeFullHeader(withNull), headerRulesFor(NETWORKS.regtest, 5n)).baseEvent,
+    ).toEqual(new Uint8Array(0))
+  })
+
   test('a V0 header writes edges and base event in both forms', () => {
     const header = sampleHeader({ version: 0, txExecutionSublistsEdges: [1], baseEvent: null })
     expect(rlpDecodeList(encodeHeaderForHash(header))[17]).toEqual(hexToBytes('0x0100'))

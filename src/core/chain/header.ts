@@ -49,7 +49,7 @@ export interface BlockHeader {
   version: HeaderVersion
   /** RSKIP144 parallel-execution sublist edges (`rskPteEdges`); null = field absent. */
   txExecutionSublistsEdges: number[] | null
-  /** RSKIP535 (V2 only), at most 128 bytes; null = field absent. */
+  /** RSKIP535, at most 128 bytes. V0: null = field absent; V2: always written (null as empty); V1: unused. */
   baseEvent: Uint8Array | null
   /** 80-byte Bitcoin header; empty when not (yet) mined. */
   bitcoinMergedMiningHeader: Uint8Array
@@ -173,7 +173,9 @@ function addVersionFields(header: BlockHeader, compressed: boolean, slots: Uint8
   if (compressed) return
   slots.push(Uint8Array.of(header.version))
   if (edges) slots.push(shortsSlot(edges))
-  if (header.version === 2 && header.baseEvent) slots.push(header.baseEvent)
+  // RSKj V2 headers always carry a base event (the builder and the decoder default it to empty),
+  // so a V2 header without one is written with an empty one.
+  if (header.version === 2) slots.push(header.baseEvent ?? new Uint8Array(0))
 }
 
 /** RSKj `getFullEncoded()`: everything, real bloom; what blocks, uncles and storage hold. */

@@ -107,7 +107,8 @@ export function decodeFullHeader(encoded: Uint8Array, rules: HeaderRules): Block
   if (header.version === 2) {
     // RSKj: baseEvent is absent exactly when nothing or only the three merged-mining fields follow.
     const remaining = items.length - r
-    if (remaining !== 0 && remaining !== MERGED_MINING_FIELD_COUNT) header.baseEvent = at(r++)
+    header.baseEvent =
+      remaining !== 0 && remaining !== MERGED_MINING_FIELD_COUNT ? at(r++) : new Uint8Array(0)
   }
   if (items.length > r) {
     if (items.length - r !== MERGED_MINING_FIELD_COUNT) {
