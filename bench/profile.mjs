@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // CPU profile of one workload on one in-process target, summarised by self time per function and
 // per source file: where the time goes when a goal is missed.
-//   node bench/profile.mjs --workload=W4 [--target=ours] [--count=300] [--top=25] [--save=file.cpuprofile]
+//   node bench/profile.mjs --workload=W4 [--target=ours] [--count=300] [--top=25] [--focus=file]
+//                          [--save=file.cpuprofile]
 import { writeFileSync } from 'node:fs'
 import { Session } from 'node:inspector/promises'
-import { TARGETS } from './lib/targets.mjs'
+import { OUR_LIB, TARGETS } from './lib/targets.mjs'
 import {
   deployContracts,
   prepareChain,
@@ -76,8 +77,30 @@ const print = (title, map) => {
     console.log(`${ms.toFixed(1).padStart(9)} ms ${((ms / totalMs) * 100).toFixed(1).padStart(5)}%  ${key}`)
   }
 }
+// Inclusive time of the functions in the files named by --focus (default: our library bundle):
+// which of our functions the self time above is spent under.
+const focus = option('focus', targetName === 'ours' ? OUR_LIB.split('/').pop() : '')
+const parentOf = new Map()
+for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node)
+const nodeById = new Map(profile.nodes.map((node) => [node.id, node]))
+const inclusive = new Map()
+if (focus) {
+  for (const [id, samples] of hits) {
+    const seen = new Set()
+    for (let node = nodeById.get(id); node; node = parentOf.get(node.id)) {
+      const { functionName, url, lineNumber } = node.callFrame
+      if (!url.includes(focus)) continue
+      const key = `${functionName || '(anonymous)'}  :${lineNumber + 1}`
+      if (seen.has(key)) continue
+      seen.add(key)
+      inclusive.set(key, (inclusive.get(key) ?? 0) + samples * msPerSample)
+    }
+  }
+}
+
 console.log(`${targetName} ${workload} ×${count}: ${JSON.stringify(result)}`)
 console.log(`profiled ${totalMs.toFixed(0)} ms`)
 print('self time by file', byFile)
 print('self time by function', byFunction)
+if (focus) print(`inclusive time of functions in ${focus}`, inclusive)
 process.exit(0)
