@@ -247,3 +247,17 @@ describe('selfdestruct', () => {
     expect(result.state.getAccount(CONTRACT)).toBeUndefined()
   })
 })
+
+describe('accounts deleted earlier in the block', () => {
+  test('cannot be re-created by CREATE2 until the block ends (RSKIP125)', () => {
+    const init = asm('PUSH 1 PUSH 0 PUSH 0 MSTORE8 PUSH 0 RETURN')
+    const target = create2Address(CONTRACT, new Uint8Array(32), init)
+    const code = asm(
+      `PUSH ${bytesToHex(init)} PUSH 0 MSTORE PUSH 0 PUSH ${init.length} PUSH ${32 - init.length} PUSH 0 CREATE2 STOP`,
+    )
+    const refused = callContract(code, { options: { deletedAccounts: new Set([target]) } })
+    expect(refused.state.getAccount(target)).toBeUndefined()
+    const allowed = callContract(code)
+    expect(allowed.state.getCode(target)).toEqual(Uint8Array.of(0))
+  })
+})

@@ -203,3 +203,14 @@ describe('storage, transient storage and flow', () => {
     expect(result.gasUsed).toBe(21000n + 3n + 2n + 6n + 3n + 3n + 3n + 375n + 375n + 16n)
   })
 })
+
+describe('RSKj legacy code header', () => {
+  test('code starting with HEADER (0xfc) runs from after its header', () => {
+    // header: 0xfc, version bytes, 1 extra header byte (skipped), then the program
+    const program = asm('PUSH 7 PUSH 0 MSTORE PUSH 32 PUSH 0 RETURN')
+    const code = Uint8Array.from([0xfc, 0x00, 0x00, 0x01, 0xff, ...program])
+    const result = callContract(code)
+    expect(result.success).toBe(true)
+    expect(BigInt(bytesToHex(result.returnData))).toBe(7n)
+  })
+})
