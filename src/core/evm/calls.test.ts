@@ -261,3 +261,27 @@ describe('accounts deleted earlier in the block', () => {
     expect(allowed.state.getCode(target)).toEqual(Uint8Array.of(0))
   })
 })
+
+describe('refunds inside init code', () => {
+  test('are dropped when CREATE returns, as RSKj merges none from the child', () => {
+    // init code sets and clears slot 0 (a 15000 refund in the child), then returns nothing
+    const init = asm('PUSH 1 PUSH 0 SSTORE PUSH 0 PUSH 0 SSTORE')
+    const code = asm(
+      `PUSH ${bytesToHex(init)} PUSH 0 MSTORE PUSH ${init.length} PUSH ${32 - init.length} PUSH 0 CREATE POP`,
+    )
+    const result = callContract(code, { gasLimit: 200_000n })
+    expect(result.success).toBe(true)
+    expect(result.gasRefund).toBe(0n)
+  })
+
+  test('are kept when the clearing happens in a called contract', () => {
+    const callee = asm('PUSH 1 PUSH 0 SSTORE PUSH 0 PUSH 0 SSTORE')
+    const result = callContract(
+      asm(`PUSH 0 PUSH 0 PUSH 0 PUSH 0 PUSH 0 PUSH ${OTHER} PUSH 100000 CALL POP`),
+      {
+        accounts: { [OTHER]: { code: callee } },
+      },
+    )
+    expect(result.gasRefund).toBe(15000n)
+  })
+})
