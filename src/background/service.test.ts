@@ -60,6 +60,15 @@ describe('createBackgroundService', () => {
     expect(opened()).toBe(1)
   })
 
+  it('answers rskdevnode_ping itself, without the node or the log', async () => {
+    const { service, page, request, opened } = await setup()
+    const p = page('http://127.0.0.1:1')
+    await service.handlePageRequest(p.connection, request('s:1', 'rskdevnode_ping'))
+    expect(p.received.at(-1)).toEqual({ kind: 'response', id: 's:1', result: 'pong' })
+    expect(opened()).toBe(0)
+    expect(await service.log.count()).toBe(0)
+  })
+
   it('passes node errors through unchanged', async () => {
     const { service, page, request } = await setup()
     const p = page('http://127.0.0.1:1')
@@ -75,6 +84,7 @@ describe('createBackgroundService', () => {
     const p = page('https://dapp.example')
     await service.handlePageRequest(p.connection, request('s:1', 'web3_sha3', ['0x68656c6c6f']))
     await service.handlePageRequest(p.connection, request('s:2', 'eth_nope'))
+    await service.flushLog()
     const log = await service.log.list()
     expect(log).toHaveLength(2)
     expect(log[0]).toMatchObject({
@@ -97,6 +107,7 @@ describe('createBackgroundService', () => {
     await service.handlePageRequest(p.connection, request('s:7', 'eth_chainId'))
     await service.handlePageRequest(p.connection, request('s:7', 'eth_chainId', undefined, true))
     expect(p.received.filter((m) => m.kind === 'response')).toHaveLength(2)
+    await service.flushLog()
     expect(await service.log.count()).toBe(1)
   })
 
@@ -135,6 +146,7 @@ describe('createBackgroundService', () => {
       p.connection,
       first.request('s:2', 'wallet_switchEthereumChain', [{ chainId: '0x1e' }]),
     )
+    await first.service.flushLog()
     first.db.close()
     const second = await setup(first.factory)
     const q = second.page('http://127.0.0.1:1')
@@ -152,6 +164,7 @@ describe('createBackgroundService', () => {
     const panel = { send: (m: BackgroundToPanel) => panelMessages.push(m) }
     service.connectPanel(panel)
     await service.handlePageRequest(page('http://127.0.0.1:1').connection, request('s:1', 'net_version'))
+    await service.flushLog()
     expect(panelMessages).toContainEqual(
       expect.objectContaining({
         kind: 'log',

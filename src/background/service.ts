@@ -47,6 +47,8 @@ export interface ServiceDependencies {
 
 /** Remembered answers, so a replayed id is answered without running twice in one worker lifetime. */
 const ANSWER_CACHE = 500
+/** Answered by the worker itself, without the node: measures page→worker→page messaging. */
+export const PING_METHOD = 'rskdevnode_ping'
 /** Catches blocks mined without a request (interval mining) while subscriptions exist. */
 const SUBSCRIPTION_POLL_MS = 1000
 
@@ -71,6 +73,7 @@ export function createBackgroundService(deps: ServiceDependencies) {
   const panels = new Set<PanelConnection>()
   const answers = new Map<string, Promise<BackgroundToRelay>>()
   let nextNodeId = 1
+  let logQueue: Promise<void> = Promise.resolve()
 
   async function callNodeOn(network: NetworkId, method: string, params: unknown[]): Promise<unknown> {
     const node = await nodes.get(network)
@@ -242,7 +245,8 @@ export function createBackgroundService(deps: ServiceDependencies) {
     }
     if (outcome.error) entry.error = outcome.error
     else entry.result = outcome.result
-    await logRequest(entry)
+    // The answer does not wait for the log write; the queue keeps entries in arrival order.
+    logQueue = logQueue.then(() => logRequest(entry))
     return outcome.error
       ? { kind: 'response', id: message.id, error: outcome.error }
       : { kind: 'response', id: message.id, result: outcome.result }
@@ -270,6 +274,8 @@ export function createBackgroundService(deps: ServiceDependencies) {
     wallet,
     nodes,
     log: deps.log,
+    /** Resolves once every request answered so far is in the log. */
+    flushLog: () => logQueue,
     execute,
     panelState,
     broadcastState,
@@ -295,6 +301,11 @@ export function createBackgroundService(deps: ServiceDependencies) {
 
     /** Answers a page request once per id, even when the relay replays it. */
     async handlePageRequest(page: PageConnection, message: RelayToBackground): Promise<void> {
+      // Diagnostic: the messaging round trip alone (no wallet, node or log), for benchmarks.
+      if (message.request.method === PING_METHOD) {
+        page.send({ kind: 'response', id: message.id, result: 'pong' })
+        return
+      }
       let pending = answers.get(message.id)
       if (!pending) {
         pending = answer(page, message)

@@ -40,7 +40,8 @@ export type WalletResult = { handled: true; result: unknown } | { handled: false
 
 const NETWORK_KEY = 'network'
 const INTENTS_KEY = 'sendIntents'
-const MAX_INTENTS = 200
+/** Only requests in flight when a worker died are replayed: a short history is enough. */
+const MAX_INTENTS = 64
 
 export interface Wallet {
   handle(ctx: WalletContext, method: string, params: unknown): Promise<WalletResult>
@@ -67,11 +68,17 @@ export function createWallet(deps: WalletDependencies): Wallet {
   /** eth_sendTransaction runs one at a time: concurrent sends would read the same pending nonce. */
   let sendQueue: Promise<unknown> = Promise.resolve()
 
-  const network = async () => (await deps.store.get<NetworkId>(NETWORK_KEY)) ?? DEFAULT_NETWORK
+  /** Read on every request: kept in memory after the first read (one worker owns the store). */
+  let cachedNetwork: NetworkId | undefined
+  const network = async () => {
+    cachedNetwork ??= (await deps.store.get<NetworkId>(NETWORK_KEY)) ?? DEFAULT_NETWORK
+    return cachedNetwork
+  }
 
   async function setNetwork(next: NetworkId): Promise<void> {
     if ((await network()) === next) return
     await deps.store.put(NETWORK_KEY, next)
+    cachedNetwork = next
     await deps.onChainChanged(next)
     deps.onStateChanged?.()
   }
