@@ -13,9 +13,9 @@ import { executeTransaction, InvalidTransactionError } from '../../evm/transacti
 import type { BlockEnv, ExecutionResult, Precompile, StateDiff, StateReader } from '../../evm/types.js'
 import { mineMergedMiningFields } from '../../mining/miner.js'
 import { type NetworkConfig, REMASC_ADDRESS } from '../../network/networks.js'
+import { StateOverlay } from '../../state/overlay.js'
 import { type Address, bytesToUnprefixedHex } from '../../util/hex.js'
 import type { StoredBlock, StoredReceipt } from './blockRecord.js'
-import { StateOverlay } from '../../state/overlay.js'
 
 export interface Candidate {
   tx: SignedTransaction

@@ -4,6 +4,7 @@
  * atomic storage batch, so a worker killed at any instant reopens on a consistent head.
  */
 
+import { computeForkDetectionData, forkDetectionAncestors } from '../../chain/forkDetection.js'
 import {
   assertAcceptableSignature,
   decodeTransaction,
@@ -254,9 +255,24 @@ export class Engine {
     return mined
   }
 
+  /** RSKIP110 fork detection data for the child of `parent` (empty below block 449). */
+  async #forkDetectionData(parent: StoredBlock): Promise<Uint8Array | undefined> {
+    const { commitToParents, uncleCounts } = forkDetectionAncestors(parent.header.number)
+    if (commitToParents.length === 0) return undefined
+    const ancestors = new Map<bigint, StoredBlock>()
+    for (const n of [...commitToParents, ...uncleCounts]) {
+      const block = await this.reader.blockByNumber(n)
+      if (!block) throw new Error(`fork detection data needs block ${n}, which is missing`)
+      ancestors.set(n, block)
+    }
+    return computeForkDetectionData(parent.header.number, (n) => ancestors.get(n)!.header)
+  }
+
   async #mineOne(): Promise<StoredBlock> {
     const parent = this.head
+    const forkDetectionData = await this.#forkDetectionData(parent)
     const params: BuildBlockParameters = {
+      forkDetectionData,
       network: this.network,
       parent,
       state: this.state,

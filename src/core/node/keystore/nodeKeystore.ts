@@ -101,9 +101,17 @@ export class NodeKeystore {
     }
   }
 
-  /** Every account: built-in first, then created and imported ones in creation order. */
+  /**
+   * Every account: built-in first, then seeded ones, then created and imported ones, each in
+   * creation order (RSKj lists its "initial" seeded accounts before the encrypted ones).
+   */
   accounts(): Address[] {
-    return [...this.#builtIn.keys(), ...[...this.#stored.keys()].filter((a) => !this.#builtIn.has(a))]
+    const stored = [...this.#stored.values()].filter((r) => !this.#builtIn.has(r.address))
+    return [
+      ...this.#builtIn.keys(),
+      ...stored.filter((r) => r.seeded).map((r) => r.address),
+      ...stored.filter((r) => !r.seeded).map((r) => r.address),
+    ]
   }
 
   has(address: Address): boolean {
