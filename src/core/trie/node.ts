@@ -13,11 +13,11 @@ import { hexPrefixDecode, hexPrefixEncode } from './nibbles.js'
 
 interface NodeMemo {
   /** RLP of the node, cached after the first encoding. */
-  encoded?: Uint8Array
+  encoded: Uint8Array | undefined
   /** keccak256 of `encoded`, cached after the first use. */
-  hash?: Uint8Array
+  hash: Uint8Array | undefined
   /** True once the node can be read back by its hash (loaded from, or emitted to, storage). */
-  stored?: boolean
+  stored: boolean
 }
 
 export interface LeafNode extends NodeMemo {
@@ -48,16 +48,19 @@ export interface HashRef {
 export type TrieNode = LeafNode | ExtensionNode | BranchNode
 export type ChildRef = TrieNode | HashRef | undefined
 
+// Every node is created with all its fields, in one order, so the JIT sees three stable object
+// shapes; memo fields added later would multiply shapes and make the hot loops megamorphic.
+
 export function leafNode(path: Uint8Array, value: Uint8Array): LeafNode {
-  return { type: 'leaf', path, value }
+  return { type: 'leaf', path, value, encoded: undefined, hash: undefined, stored: false }
 }
 
 export function extensionNode(path: Uint8Array, child: ChildRef): ExtensionNode {
-  return { type: 'extension', path, child }
+  return { type: 'extension', path, child, encoded: undefined, hash: undefined, stored: false }
 }
 
 export function branchNode(children: ChildRef[], value: Uint8Array | undefined): BranchNode {
-  return { type: 'branch', children, value }
+  return { type: 'branch', children, value, encoded: undefined, hash: undefined, stored: false }
 }
 
 export function emptyChildren(): ChildRef[] {

@@ -210,3 +210,46 @@ describe('commit and loading', () => {
     await expect(trie.get(Uint8Array.of(1))).rejects.toThrow(MissingTrieNodeError)
   })
 })
+
+describe('TrieNodeStore', () => {
+  test('a small cache with a loader evicts old nodes yet every root stays readable', async () => {
+    const persisted = new Map<string, Uint8Array>()
+    let loads = 0
+    const store = new TrieNodeStore({
+      maxCachedNodes: 8,
+      loader: async (hash) => {
+        loads++
+        return persisted.get(bytesToHex(hash))
+      },
+    })
+    const trie = new MerklePatriciaTrie({ store })
+    const random = seededRandom(3)
+    const roots: Array<{ root: Uint8Array; key: Uint8Array; value: Uint8Array }> = []
+    for (let i = 0; i < 50; i++) {
+      const key = randomBytes(random, 32)
+      const value = randomBytes(random, 40)
+      trie.putSync(key, value)
+      const { root, nodes } = trie.commit()
+      for (const { hash, encoded } of nodes) persisted.set(bytesToHex(hash), encoded)
+      roots.push({ root, key, value })
+    }
+    expect(store.size).toBeLessThanOrEqual(8)
+    for (const { root, key, value } of roots) {
+      expect(await new MerklePatriciaTrie({ root, store }).get(key)).toEqual(value)
+    }
+    expect(loads).toBeGreaterThan(0)
+  })
+
+  test('without a loader the cache keeps every committed node', async () => {
+    const store = new TrieNodeStore()
+    const trie = new MerklePatriciaTrie({ store })
+    const random = seededRandom(4)
+    const first = randomBytes(random, 32)
+    trie.putSync(first, randomBytes(random, 40))
+    const { root } = trie.commit()
+    for (let i = 0; i < 30_000; i++) trie.putSync(randomBytes(random, 32), Uint8Array.of(1, 2, 3))
+    trie.commit()
+    expect(store.size).toBeGreaterThan(30_000)
+    expect(await new MerklePatriciaTrie({ root, store }).get(first)).toBeDefined()
+  })
+})
