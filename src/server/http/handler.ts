@@ -4,6 +4,7 @@
  * counted in memory, nothing written to disk.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http'
+import type { NetworkName } from '../../core/network/networks.js'
 import type { AppRegistry, AppRuntime } from '../apps/appRegistry.js'
 import { consumeQuota, quotaResetsAt } from '../apps/quota.js'
 import type { MetricsBook, NetworkCounters } from '../metrics/metricsBook.js'
@@ -33,13 +34,29 @@ const JSON_TYPE = 'application/json'
 
 export function createRequestHandler(context: HandlerContext): RequestListener {
   return (request, response) => {
-    handle(context, request, response).catch((error: unknown) => answerInternalError(response, error))
+    try {
+      handle(context, request, response)
+    } catch (error) {
+      answerInternalError(response, error)
+    }
   }
 }
 
-async function handle(context: HandlerContext, request: IncomingMessage, response: ServerResponse) {
+/** A continuation that may run later (after a key refresh, a JWT check, the body). */
+const later = (response: ServerResponse, step: () => void | Promise<void>) => {
+  Promise.resolve()
+    .then(step)
+    .catch((error: unknown) => answerInternalError(response, error))
+}
+
+/**
+ * Synchronous up to the node call on the common path (known key, no JWT, body in hand): promise
+ * hops only where something really waits.
+ */
+function handle(context: HandlerContext, request: IncomingMessage, response: ServerResponse) {
   const route = parseRoute(request.url ?? '/')
-  if (route.kind === 'admin') return handleAdmin(context, route.path, request, response)
+  if (route.kind === 'admin')
+    return later(response, () => handleAdmin(context, route.path, request, response))
   const method = request.method
   if (method !== 'POST' && method !== 'OPTIONS') {
     // RSKj's Web3HttpMethodFilterHandler: 501 with an empty body, before any other work.
@@ -53,57 +70,73 @@ async function handle(context: HandlerContext, request: IncomingMessage, respons
     context.book.dirty = true
     return reject(response, 'missingKey')
   }
-
-  const runtime =
-    context.registry.byKey(route.apiKey) ?? (await context.registry.lookupFresh(route.apiKey, context.now()))
-  if (!runtime) {
+  const runtime = context.registry.byKey(route.apiKey)
+  if (runtime) return admit(context, runtime, route.network, request, response)
+  later(response, async () => {
+    // The CLI may have created this app a moment ago.
+    const fresh = await context.registry.lookupFresh(route.apiKey, context.now())
+    if (fresh) return admit(context, fresh, route.network, request, response)
     context.book.server.unknownKey++
     context.book.dirty = true
-    return reject(response, 'unknownKey')
-  }
+    reject(response, 'unknownKey')
+  })
+}
+
+/** Allow lists, preflight, JWT, then the body. */
+function admit(
+  context: HandlerContext,
+  runtime: AppRuntime,
+  network: NetworkName,
+  request: IncomingMessage,
+  response: ServerResponse,
+) {
   const guard = runtime.guard
   const origin = request.headers.origin
   if (!guard.allowsIp(request.socket.remoteAddress)) return rejectForApp(context, runtime, response, 'ip')
   if (!guard.allowsOrigin(origin)) return rejectForApp(context, runtime, response, 'origin')
   const cors = corsHeaders(runtime, origin)
 
-  if (method === 'OPTIONS') {
+  if (request.method === 'OPTIONS') {
     response.writeHead(204, preflightHeaders(cors, request.headers['access-control-request-headers']))
     response.end()
     return
   }
-
-  if (guard.requiresJwt) {
+  if (!guard.requiresJwt) return receive(context, runtime, network, cors, request, response)
+  later(response, async () => {
     const verdict = await guard.verifyJwt(request.headers.authorization, context.now())
-    if (verdict !== 'ok') {
-      return rejectForApp(
-        context,
-        runtime,
-        response,
-        verdict === 'missing' ? 'jwtMissing' : 'jwtInvalid',
-        cors,
-      )
-    }
-  }
-
-  const started = performance.now()
-  const body = await readBody(request, context.bodyLimit)
-  if (!body.ok) {
-    if (body.reason === 'aborted') return void request.destroy()
-    // The rest is discarded as it arrives (never buffered), so the client can finish sending and
-    // read the 413; a body declared absurdly large closes the connection instead.
-    const declared = Number(request.headers['content-length'] ?? 0)
-    const headers = declared > context.bodyLimit * 16 ? { ...cors, connection: 'close' } : cors
-    request.resume()
-    return reject(response, 'bodyTooLarge', headers, { limit: context.bodyLimit })
-  }
-  await answerRpc(context, runtime, route.network, body.text, cors, response, started)
+    if (verdict === 'ok') return receive(context, runtime, network, cors, request, response)
+    rejectForApp(context, runtime, response, verdict === 'missing' ? 'jwtMissing' : 'jwtInvalid', cors)
+  })
 }
 
-async function answerRpc(
+function receive(
   context: HandlerContext,
   runtime: AppRuntime,
-  network: keyof AppRuntime['counters'],
+  network: NetworkName,
+  cors: OutgoingHttpHeaders,
+  request: IncomingMessage,
+  response: ServerResponse,
+) {
+  const started = performance.now()
+  readBody(request, context.bodyLimit, (body) => {
+    try {
+      if (body.ok) return answerRpc(context, runtime, network, body.text, cors, response, started)
+      // The rest is discarded as it arrives (never buffered), so the client can finish sending
+      // and read the 413; a body declared absurdly large closes the connection instead.
+      const declared = Number(request.headers['content-length'] ?? 0)
+      const headers = declared > context.bodyLimit * 16 ? { ...cors, connection: 'close' } : cors
+      request.resume()
+      reject(response, 'bodyTooLarge', headers, { limit: context.bodyLimit })
+    } catch (error) {
+      answerInternalError(response, error)
+    }
+  })
+}
+
+function answerRpc(
+  context: HandlerContext,
+  runtime: AppRuntime,
+  network: NetworkName,
   text: string,
   cors: OutgoingHttpHeaders,
   response: ServerResponse,
@@ -133,29 +166,30 @@ async function answerRpc(
   if (quota !== 'ok') {
     const resetsAt = quotaResetsAt(quota, now)
     const limit = quota === 'daily' ? runtime.app.quota.daily : runtime.app.quota.monthly
-    const retryAfter = String(Math.ceil((resetsAt - now) / 1000))
-    return rejectForApp(
-      context,
-      runtime,
-      response,
-      quota === 'daily' ? 'dailyQuota' : 'monthlyQuota',
-      {
-        ...cors,
-        'retry-after': retryAfter,
-      },
-      { limit, resetsAt: new Date(resetsAt).toISOString() },
-    )
+    const headers = { ...cors, 'retry-after': String(Math.ceil((resetsAt - now) / 1000)) }
+    const kind = quota === 'daily' ? 'dailyQuota' : 'monthlyQuota'
+    return rejectForApp(context, runtime, response, kind, headers, {
+      limit,
+      resetsAt: new Date(resetsAt).toISOString(),
+    })
   }
 
-  const node = context.nodes.ready(network) ?? (await context.nodes.node(network))
-  const answer = await node.request(payload)
-  const errors = countErrors(answer)
-  record(counters, payload, calls, errors, performance.now() - started)
-
-  if (answer === undefined) return send(response, 200, cors, '')
-  const status =
-    !Array.isArray(answer) && errors === 1 && BAD_REQUEST_CODES.has(errorCode(answer)) ? 400 : 200
-  send(response, status, cors, `${JSON.stringify(answer)}\n`)
+  const finish = (answer: unknown) => {
+    const errors = countErrors(answer)
+    record(counters, payload, calls, errors, performance.now() - started)
+    if (answer === undefined) return send(response, 200, cors, '')
+    const status =
+      !Array.isArray(answer) && errors === 1 && BAD_REQUEST_CODES.has(errorCode(answer)) ? 400 : 200
+    send(response, status, cors, `${JSON.stringify(answer)}\n`)
+  }
+  const fail = (error: unknown) => answerInternalError(response, error)
+  const node = context.nodes.ready(network)
+  if (node) return void Promise.resolve(node.request(payload)).then(finish).catch(fail)
+  context.nodes
+    .node(network)
+    .then((opened) => opened.request(payload))
+    .then(finish)
+    .catch(fail)
 }
 
 function countErrors(answer: unknown): number {

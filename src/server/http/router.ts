@@ -17,6 +17,15 @@ const NETWORKS: ReadonlySet<string> = new Set(['mainnet', 'testnet', 'regtest'])
 export function parseRoute(url: string): Route {
   const queryAt = url.indexOf('?')
   const path = queryAt < 0 ? url : url.slice(0, queryAt)
+  // The common case, `/<network>/<key>`, with two indexOf calls and no arrays.
+  const slash = path.indexOf('/', 1)
+  if (slash > 0 && path.charCodeAt(0) === 47) {
+    const network = path.slice(1, slash)
+    const apiKey = path.slice(slash + 1)
+    if (NETWORKS.has(network) && apiKey !== '' && apiKey !== 'v2' && apiKey.indexOf('/') < 0) {
+      return { kind: 'rpc', network: network as NetworkName, apiKey }
+    }
+  }
   const segments = path.split('/').filter((segment) => segment !== '')
   const first = segments[0]
   if (first === undefined) return { kind: 'notFound' }
