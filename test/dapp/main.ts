@@ -77,8 +77,9 @@ async function run(label: string, action: () => Promise<string>) {
   try {
     show('status', await action())
   } catch (error) {
-    const e = error as { shortMessage?: string; message: string }
-    show('status', `${label} failed: ${e.shortMessage ?? e.message}`)
+    // viem keeps the node's own text (e.g. Rootstock's "VM Exception … revert <reason>") in details.
+    const e = error as { shortMessage?: string; details?: string; message: string }
+    show('status', `${label} failed: ${[e.shortMessage, e.details].filter(Boolean).join(' ') || e.message}`)
   }
   await refresh()
 }
