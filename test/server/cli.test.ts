@@ -203,6 +203,12 @@ describe('serve', () => {
     )
   })
 
+  test('no command, or only options, means serve', async () => {
+    const bare = await cli('--port', '0')
+    expect(bare.server?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect(printed()).toContain('rsk-devnode HTTP JSON-RPC server on')
+  })
+
   test('a later start creates no new app', async () => {
     const first = await cli('serve', '--port', '0')
     await first.server!.close()
@@ -210,6 +216,13 @@ describe('serve', () => {
     expect(second.server!.createdDevApp).toBeUndefined()
     expect(await loadApps(dataDir)).toHaveLength(1)
     expect(printed()).toMatch(/1 app\(s\): dev/)
+  })
+
+  test('a port in use is a one-line error, not a crash', async () => {
+    const first = await cli('serve', '--port', '0')
+    const result = await cli('serve', '--port', String(first.server!.port))
+    expect(result.exitCode).toBe(1)
+    expect(err.join('\n')).toMatch(/is already in use: pick another --port/)
   })
 
   test('unknown commands and bad ports are usage errors', async () => {

@@ -44,7 +44,7 @@ export interface CliResult {
 }
 
 export const USAGE = `Usage:
-  rsk-devnode serve [--port 4444] [--host 127.0.0.1] [--data-dir .data] [--profile rpc-api|rskj] [--fsync]
+  rsk-devnode [serve] [--port 4444] [--host 127.0.0.1] [--data-dir .data] [--profile rpc-api|rskj] [--fsync]
   rsk-devnode apps create --name NAME [--description TEXT] --use-case ${USE_CASES.join('|')}
   rsk-devnode apps list
   rsk-devnode apps show APP [--json]
@@ -56,6 +56,8 @@ export const USAGE = `Usage:
 APP is an app's name, API key or id. Every command takes --data-dir.`
 
 class UsageError extends Error {}
+/** A failure the user can fix (port in use…): printed as one line, exit code 1. */
+class CliError extends Error {}
 
 export async function runCli(argv: string[], context: CliContext): Promise<CliResult> {
   const { io } = context
@@ -67,7 +69,7 @@ export async function runCli(argv: string[], context: CliContext): Promise<CliRe
       io.err(USAGE)
       return { exitCode: 2 }
     }
-    if (error instanceof AppsError || isParseArgsError(error)) {
+    if (error instanceof AppsError || error instanceof CliError || isParseArgsError(error)) {
       io.err(`error: ${(error as Error).message}`)
       return { exitCode: 1 }
     }
@@ -86,9 +88,11 @@ const common = { 'data-dir': { type: 'string' }, help: { type: 'boolean', short:
 
 async function dispatch(argv: string[], context: CliContext): Promise<CliResult> {
   const [command, ...rest] = argv
-  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+  // No command (or only options) means serve: `npx rsk-devnode` and `npm start` just work.
+  if (command === undefined || (command.startsWith('--') && command !== '--help')) return serve(argv, context)
+  if (command === 'help' || command === '--help' || command === '-h') {
     context.io.out(USAGE)
-    return { exitCode: command === undefined ? 2 : 0 }
+    return { exitCode: 0 }
   }
   if (command === 'serve') return serve(rest, context)
   if (command === 'apps') return apps(rest, context)
@@ -121,12 +125,18 @@ async function serve(args: string[], context: CliContext): Promise<CliResult> {
     )
   }
   const dataDir = dataDirOf(values, context)
+  const host = values.host ?? DEFAULT_HOST
   const server = await startServer({
     dataDir,
     nodeFactory: context.nodeFactory({ profile }),
     port,
-    host: values.host ?? DEFAULT_HOST,
+    host,
     syncWrites: values.fsync === true,
+  }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'EADDRINUSE')
+      throw new CliError(`${host}:${port} is already in use: pick another --port`)
+    if (error.code === 'EACCES') throw new CliError(`no permission to listen on ${host}:${port}`)
+    throw error
   })
   for (const line of formatServeBanner(server.url, dataDir, server.createdDevApp, await loadApps(dataDir))) {
     context.io.out(line)
