@@ -8,6 +8,7 @@ import { Session } from 'node:inspector/promises'
 import { OUR_LIB, TARGETS } from './lib/targets.mjs'
 import {
   deployContracts,
+  onTimedPhase,
   prepareChain,
   w1BlockNumber,
   w2GetBalance,
@@ -48,7 +49,16 @@ const session = new Session()
 session.connect()
 await session.post('Profiler.enable')
 await session.post('Profiler.setSamplingInterval', { interval: 200 })
-await session.post('Profiler.start')
+// W4–W6 start the profiler themselves once signing and block filling are done; W1–W3 have no
+// untimed preparation worth excluding.
+let profiling = false
+const startProfiler = async () => {
+  if (profiling) return
+  profiling = true
+  await session.post('Profiler.start')
+}
+onTimedPhase(startProfiler)
+if (['W1', 'W2', 'W3'].includes(workload)) await startProfiler()
 const result = await run()
 const { profile } = await session.post('Profiler.stop')
 session.disconnect()

@@ -60,7 +60,7 @@ export function installPeer(name, log = console.error) {
   const result = spawnSync(
     'npm',
     ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefix', dir, ...PEER_PACKAGES[name]],
-    { cwd: dir, env, stdio: ['ignore', 'inherit', 'inherit'], timeout: 600_000 },
+    { cwd: dir, env, stdio: ['ignore', 2, 2], timeout: 600_000 }, // stdout carries the report
   )
   if (result.status !== 0) {
     log(`[peers] install of ${name} failed (status ${result.status ?? result.signal})`)
