@@ -5,12 +5,14 @@
  * bytes long is executed from after its header (`4 + code[3]` bytes), and only that part is scanned
  * for JUMPDESTs (`Program.processAndSkipCodeHeader`).
  */
+import { bytesToHex } from '../util/hex.js'
+
 export interface CodeAnalysis {
   /** 1 where a JUMPDEST opcode (not push data) sits. */
   jumpdests: Uint8Array
   /** First executed byte. */
   start: number
-  /** Values of PUSH7..PUSH32 by pc, filled as the code runs (decoding them is the costly part). */
+  /** Values of PUSH1..PUSH32 by pc, filled as the code runs (decoding them is the costly part). */
   pushValues: (bigint | undefined)[]
 }
 
@@ -32,17 +34,18 @@ export function analyzeCode(code: Uint8Array): CodeAnalysis {
 
 /**
  * The analysis of `code`, from the cache when the same bytes (by identity) or the same code hash
- * (hex, when the caller knows it) were seen before.
+ * were seen before; the hash path serves state readers that hand out fresh arrays per read.
  */
-export function getCodeAnalysis(code: Uint8Array, codeHashHex?: string): CodeAnalysis {
+export function getCodeAnalysis(code: Uint8Array, codeHash?: Uint8Array): CodeAnalysis {
   let analysis = byCode.get(code)
   if (analysis !== undefined) return analysis
-  if (codeHashHex !== undefined) analysis = byHash.get(codeHashHex)
+  const key = codeHash === undefined ? undefined : bytesToHex(codeHash)
+  if (key !== undefined) analysis = byHash.get(key)
   if (analysis === undefined) {
     analysis = analyzeCode(code)
-    if (codeHashHex !== undefined) {
+    if (key !== undefined) {
       if (byHash.size >= MAX_HASH_ENTRIES) byHash.clear()
-      byHash.set(codeHashHex, analysis)
+      byHash.set(key, analysis)
     }
   }
   byCode.set(code, analysis)

@@ -151,6 +151,7 @@ export function executeCallOp(ctx: VmContext, frame: FrameState, op: number): bo
     value: op === OP_DELEGATECALL ? parent.value : value,
     data,
     code,
+    codeHash: state.getCodeHash(to),
     gas: calleeGas,
     depth: parent.depth + 1,
     isStatic: op === OP_STATICCALL || parent.isStatic,

@@ -31,8 +31,8 @@ export interface FrameInput {
   value: bigint
   data: Uint8Array
   code: Uint8Array
-  /** Hex code hash, when known, to share the jump-destination analysis across frames. */
-  codeHashHex?: string
+  /** keccak256 of `code` when it comes from an account, to share the code analysis. */
+  codeHash?: Uint8Array
   gas: number
   depth: number
   isStatic: boolean

@@ -144,7 +144,7 @@ function blockHash(ctx: VmContext, index: bigint): bigint {
 function runFrame(ctx: VmContext, frame: FrameState): FrameOutput | undefined {
   const input = frame.input
   const { code, data } = input
-  const analysis = getCodeAnalysis(code, input.codeHashHex)
+  const analysis = getCodeAnalysis(code, input.codeHash)
   const jumpdests = analysis.jumpdests
   const pushValues = analysis.pushValues
   const state = ctx.state
