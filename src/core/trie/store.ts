@@ -53,7 +53,6 @@ function cacheKey(hash: Uint8Array): string {
 }
 
 export class TrieNodeStore {
-  private readonly cache = new Map<string, Uint8Array>()
   private readonly loader: TrieNodeLoader | undefined
   private readonly generationSize: number
   // Two generations instead of an LRU list: new nodes go to `young`; when it is full it becomes
