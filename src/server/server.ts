@@ -41,6 +41,8 @@ export interface StartServerParameters {
   ensureDevApp?: boolean
   /** fsync each write (default false: writes survive a killed process, not a power loss). */
   syncWrites?: boolean
+  /** Open every network's chain right after listening (default true) instead of on first use. */
+  openChainsAtStart?: boolean
   now?: () => number
 }
 
@@ -101,6 +103,17 @@ export async function startServer(parameters: StartServerParameters): Promise<Ru
       resolve()
     })
   })
+  let stopped = false
+  if (parameters.openChainsAtStart !== false) {
+    // Open the chains now, one after another, so the first request does not wait for a genesis;
+    // a request that comes first simply joins the opening of its chain.
+    void (async () => {
+      for (const network of ['regtest', 'testnet', 'mainnet'] as const) {
+        if (stopped) return
+        await nodes.node(network).catch((error: unknown) => console.error(`rsk-devnode: ${network}:`, error))
+      }
+    })()
+  }
   const address = server.address() as AddressInfo
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
   const url = `http://${urlHost}:${address.port}`
@@ -143,6 +156,7 @@ export async function startServer(parameters: StartServerParameters): Promise<Ru
     },
     close() {
       closing ??= (async () => {
+        stopped = true
         clearInterval(flushTimer)
         clearInterval(appsTimer)
         const closed = new Promise<void>((resolve) => server.close(() => resolve()))
