@@ -19,8 +19,9 @@ import { NodeRpcError } from '../wallet/errors.js'
 import type { WalletStore } from '../wallet/store.js'
 import { createWallet, type Wallet } from '../wallet/wallet.js'
 import { createNodeRegistry, type JsonRpcResponse, type OpenNode } from './nodeHandle.js'
+import { createPageSubscriptions } from './pageSubscriptions.js'
 import type { RequestLog } from './requestLog.js'
-import { createSubscriptions, type SubscriptionOwner } from './subscriptions.js'
+import type { SubscriptionOwner } from './subscriptions.js'
 
 export interface PageConnection {
   /** The origin the browser reported for the Port's sender frame. */
@@ -49,8 +50,21 @@ export interface ServiceDependencies {
 const ANSWER_CACHE = 500
 /** Answered by the worker itself, without the node: measures page→worker→page messaging. */
 export const PING_METHOD = 'rskdevnode_ping'
-/** Catches blocks mined without a request (interval mining) while subscriptions exist. */
-const SUBSCRIPTION_POLL_MS = 1000
+/** Node events streamed to DevTools panels as `{ kind: 'node' }` messages. */
+const PANEL_NODE_EVENTS = ['block', 'pendingTransaction', 'reset', 'internalError'] as const
+
+/** Ports carry JSON: bigints become hex quantities, bytes become hex, errors their message. */
+export function jsonSafe(value: unknown): unknown {
+  return JSON.parse(
+    JSON.stringify(value ?? null, (_key, v) => {
+      if (typeof v === 'bigint') return `0x${v.toString(16)}`
+      if (v instanceof Uint8Array)
+        return `0x${Array.from(v, (b) => b.toString(16).padStart(2, '0')).join('')}`
+      if (v instanceof Error) return { name: v.name, message: v.message }
+      return v
+    }),
+  )
+}
 
 export function toErrorPayload(error: unknown): RpcErrorPayload {
   if (error && typeof error === 'object' && typeof (error as { code?: unknown }).code === 'number') {
@@ -66,7 +80,13 @@ export function toErrorPayload(error: unknown): RpcErrorPayload {
 export function createBackgroundService(deps: ServiceDependencies) {
   const nodes = createNodeRegistry(async (network) => {
     const node = await deps.openNode(network)
-    node.on?.('message', (message) => routeNodeMessage(message))
+    node.on?.('message', (message) => subscriptions.routeNodeMessage(message))
+    // Node events the panel shows live; payloads are made JSON-safe for the Port.
+    for (const event of PANEL_NODE_EVENTS) {
+      node.on?.(event, (data) => {
+        for (const panel of panels) panel.send({ kind: 'node', network, event, data: jsonSafe(data) })
+      })
+    }
     return node
   })
   const pages = new Set<PageConnection>()
@@ -87,10 +107,13 @@ export function createBackgroundService(deps: ServiceDependencies) {
     return response.result
   }
 
-  const subscriptions = createSubscriptions(callNodeOn)
-  /** Subscriptions the node served itself: its `message` events go to the page that asked. */
-  const nativeSubscriptions = new Map<string, SubscriptionOwner>()
-  let pollTimer: ReturnType<typeof setInterval> | null = null
+  const subscriptions = createPageSubscriptions({
+    rawRequest: async (network, method, params) =>
+      (await (
+        await nodes.get(network)
+      ).request({ jsonrpc: '2.0', id: nextNodeId++, method, params })) as JsonRpcResponse,
+  })
+  const owners = new WeakMap<PageConnection, SubscriptionOwner>()
   const ownerOf = (page: PageConnection): SubscriptionOwner => {
     let owner = owners.get(page)
     if (!owner) {
@@ -98,64 +121,6 @@ export function createBackgroundService(deps: ServiceDependencies) {
       owners.set(page, owner)
     }
     return owner
-  }
-  const owners = new WeakMap<PageConnection, SubscriptionOwner>()
-
-  function updatePollTimer(): void {
-    if (subscriptions.size() > 0 && pollTimer === null) {
-      pollTimer = setInterval(() => void subscriptions.poll(), SUBSCRIPTION_POLL_MS)
-    } else if (subscriptions.size() === 0 && pollTimer !== null) {
-      clearInterval(pollTimer)
-      pollTimer = null
-    }
-  }
-
-  const routeNodeMessage = (message: unknown) => {
-    const m = message as { type?: string; data?: { subscription?: string; result?: unknown } }
-    const owner = m?.data?.subscription ? nativeSubscriptions.get(m.data.subscription) : undefined
-    if (owner && m.type === 'eth_subscription') {
-      owner.notify({
-        type: 'eth_subscription',
-        data: { subscription: m.data!.subscription!, result: m.data!.result },
-      })
-    }
-  }
-
-  async function subscribe(owner: SubscriptionOwner, network: NetworkId, params: unknown): Promise<unknown> {
-    const list = Array.isArray(params) ? params : []
-    const node = await nodes.get(network)
-    const response = (await node.request({
-      jsonrpc: '2.0',
-      id: nextNodeId++,
-      method: 'eth_subscribe',
-      params: list,
-    })) as JsonRpcResponse
-    if (!response.error) {
-      nativeSubscriptions.set(String(response.result), owner)
-      return response.result
-    }
-    // The node has no subscriptions of its own yet: serve them from filters.
-    if (response.error.code !== -32601) throw new NodeRpcError(response.error)
-    const id = await subscriptions.subscribe(owner, network, list)
-    updatePollTimer()
-    return id
-  }
-
-  async function unsubscribe(
-    owner: SubscriptionOwner,
-    network: NetworkId,
-    params: unknown,
-  ): Promise<unknown> {
-    const [id] = Array.isArray(params) ? params : []
-    if (await subscriptions.unsubscribe(owner, id)) {
-      updatePollTimer()
-      return true
-    }
-    if (typeof id === 'string' && nativeSubscriptions.get(id) === owner) {
-      nativeSubscriptions.delete(id)
-      return callNodeOn(network, 'eth_unsubscribe', [id])
-    }
-    return false
   }
 
   const wallet: Wallet = createWallet({
@@ -199,9 +164,9 @@ export function createBackgroundService(deps: ServiceDependencies) {
     const { owner, ...context } = ids
     try {
       if (owner && method === 'eth_subscribe')
-        return { result: await subscribe(owner, network, params), network }
+        return { result: await subscriptions.subscribe(owner, network, params), network }
       if (owner && method === 'eth_unsubscribe')
-        return { result: await unsubscribe(owner, network, params), network }
+        return { result: await subscriptions.unsubscribe(owner, network, params), network }
       const handled = await wallet.handle({ origin, ...context }, method, params)
       if (handled.handled) return { result: handled.result, network }
       const node = await nodes.get(network)
@@ -288,9 +253,7 @@ export function createBackgroundService(deps: ServiceDependencies) {
     disconnectPage(page: PageConnection): void {
       pages.delete(page)
       const owner = owners.get(page)
-      if (!owner) return
-      for (const [id, o] of nativeSubscriptions) if (o === owner) nativeSubscriptions.delete(id)
-      void subscriptions.dropOwner(owner).then(updatePollTimer)
+      if (owner) void subscriptions.dropOwner(owner)
     },
     connectPanel(panel: PanelConnection): void {
       panels.add(panel)
