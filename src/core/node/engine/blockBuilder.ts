@@ -34,6 +34,8 @@ export interface BuildBlockParameters {
   forkDetectionData?: Uint8Array
   getBlockHash(number: bigint): Uint8Array | undefined
   precompiles?: ReadonlyMap<Address, Precompile>
+  /** A fixed gas limit (anvil_setBlockGasLimit) instead of the walk toward the network's target. */
+  gasLimit?: bigint
 }
 
 /** A block whose transactions ran; its header waits for the state root. */
@@ -66,7 +68,7 @@ export function nextGasLimit(parentGasLimit: bigint, target: bigint): bigint {
 /** Runs the candidates over an overlay of the parent state and appends the REMASC transaction. */
 export function executeBlock(p: BuildBlockParameters): ExecutedBlock {
   const number = p.parent.header.number + 1n
-  const gasLimit = nextGasLimit(p.parent.header.gasLimit, p.network.targetGasLimit)
+  const gasLimit = p.gasLimit ?? nextGasLimit(p.parent.header.gasLimit, p.network.targetGasLimit)
   const env: BlockEnv = {
     number,
     timestamp: p.timestamp,
@@ -84,6 +86,8 @@ export function executeBlock(p: BuildBlockParameters): ExecutedBlock {
   const rejected: Candidate[] = []
   let gasUsed = 0n
   let paidFees = 0n
+  // RSKIP125: an account self-destructed earlier in the block stays deleted for the rest of it.
+  const deletedAccounts = new Set<Address>()
   for (const candidate of p.candidates) {
     const { tx, sender } = candidate
     if (gasUsed + tx.gasLimit > gasLimit) continue
@@ -109,7 +113,7 @@ export function executeBlock(p: BuildBlockParameters): ExecutedBlock {
           nonce: tx.nonce,
         },
         env,
-        { feeRecipient: REMASC_ADDRESS, precompiles: p.precompiles },
+        { feeRecipient: REMASC_ADDRESS, precompiles: p.precompiles, deletedAccounts, blockGasUsed: gasUsed },
       )
     } catch (error) {
       // RSKj's TransactionExecutor.init refusal: the transaction is not included, the pool drops it.

@@ -30,6 +30,7 @@ import type { LogLimitPolicy } from '../logQuery.js'
 import { Arrivals } from './arrivals.js'
 import { type BuildBlockParameters, executeBlock, type SealedBlock, sealBlock } from './blockBuilder.js'
 import { encodeBlockRecord } from './blockCodec.js'
+import { withBlockOverrides } from './blockOverrides.js'
 import type { StoredBlock } from './blockRecord.js'
 import { blockLogs, ChainReader, encodeLocation } from './chainReader.js'
 import { createGenesis } from './genesis.js'
@@ -271,7 +272,7 @@ export class Engine {
   async #mineOne(): Promise<StoredBlock> {
     const parent = this.head
     const forkDetectionData = await this.#forkDetectionData(parent)
-    const params: BuildBlockParameters = {
+    const params: BuildBlockParameters = withBlockOverrides(this, {
       forkDetectionData,
       network: this.network,
       parent,
@@ -282,7 +283,7 @@ export class Engine {
       parentBitcoinHash: this.parentBitcoinHash,
       getBlockHash: (n) => this.reader.cachedHash(n),
       precompiles: this.#precompiles,
-    }
+    })
     const executed = executeBlock(params)
     let stateWrites: KvOperation[]
     let sealed: SealedBlock
@@ -395,17 +396,19 @@ export class Engine {
    */
   async pendingBlock(): Promise<(full: boolean) => BlockForWire> {
     const parent = this.head
-    const executed = executeBlock({
-      network: this.network,
-      parent,
-      state: this.state,
-      candidates: this.pool.pending().map((p) => ({ tx: p.tx, sender: p.sender })),
-      timestamp: this.time.peekNextBlockTimestamp(parent.header.timestamp),
-      coinbase: this.network.genesisCoinbase,
-      parentBitcoinHash: this.parentBitcoinHash,
-      getBlockHash: (n) => this.reader.cachedHash(n),
-      precompiles: this.#precompiles,
-    })
+    const executed = executeBlock(
+      withBlockOverrides(this, {
+        network: this.network,
+        parent,
+        state: this.state,
+        candidates: this.pool.pending().map((p) => ({ tx: p.tx, sender: p.sender })),
+        timestamp: this.time.peekNextBlockTimestamp(parent.header.timestamp),
+        coinbase: this.network.genesisCoinbase,
+        parentBitcoinHash: this.parentBitcoinHash,
+        getBlockHash: (n) => this.reader.cachedHash(n),
+        precompiles: this.#precompiles,
+      }),
+    )
     return (full) => pendingBlockForWire(parent, executed, this.network, full)
   }
 

@@ -1,0 +1,76 @@
+/**
+ * Impersonated senders (anvil_impersonateAccount, anvil_autoImpersonateAccount): transactions
+ * from an account whose key the node does not hold, accepted without a signature.
+ *
+ * Such a transaction still needs a hash, a raw encoding for the block record and a `v, r, s` on
+ * the wire. The rule: the transaction is encoded as a legacy EIP-155 transaction of this chain
+ * (`v = 35 + 2·chainId`) whose signature is `r = the sender address as an integer, s = 1`, and its
+ * hash is keccak-256 of that encoding. The hash is therefore unique per sender and fields (two
+ * senders with the same nonce and payload get different hashes), stable (the same request gives
+ * the same hash), and never equal to a real signature's transaction: no real signature has s = 1.
+ * The sender is never recovered from it: the engine receives it with the transaction, and block
+ * records store senders. A node restarted in manual mining drops still-pooled impersonated
+ * transactions, since their sender cannot be recovered from the pooled bytes.
+ */
+import {
+  decodeTransaction,
+  encodeTransaction,
+  type SignedTransaction,
+  type TransactionFields,
+} from '../../chain/transaction.js'
+import { TransactionRejectedError } from '../../rpc/errors/rpc.js'
+import type { Address } from '../../util/hex.js'
+import type { Engine } from './engine.js'
+
+const normalize = (address: string) => address.toLowerCase()
+
+export function isImpersonated(engine: Engine, address: Address): boolean {
+  return engine.settings.autoImpersonate || engine.settings.impersonated.includes(normalize(address))
+}
+
+/** anvil_impersonateAccount / anvil_stopImpersonatingAccount; persisted with the engine settings. */
+export function setImpersonated(engine: Engine, address: Address, enabled: boolean): Promise<void> {
+  return engine.mutex.run(async () => {
+    const key = normalize(address)
+    const others = engine.settings.impersonated.filter((a) => a !== key)
+    engine.settings.impersonated = enabled ? [...others, key] : others
+    await engine.saveSettings()
+  })
+}
+
+/** anvil_autoImpersonateAccount: every sender is accepted without a signature while on. */
+export function setAutoImpersonate(engine: Engine, enabled: boolean): Promise<void> {
+  return engine.mutex.run(async () => {
+    engine.settings.autoImpersonate = enabled
+    await engine.saveSettings()
+  })
+}
+
+/** The transaction object for `fields` sent by `sender` without a key (hash rule above). */
+export function impersonatedTransaction(
+  fields: TransactionFields,
+  sender: Address,
+  chainId: number,
+): SignedTransaction {
+  const raw = encodeTransaction({ ...fields, v: 35 + 2 * chainId, r: BigInt(sender), s: 1n })
+  return decodeTransaction(raw)
+}
+
+export interface SubmitImpersonatedParameters {
+  fields: TransactionFields
+  sender: Address
+}
+
+/**
+ * Pools (and under automine mines) a transaction from an impersonated sender; resolves to its
+ * hash. Throws -32010 when the sender is not impersonated.
+ */
+export async function submitImpersonated(
+  engine: Engine,
+  { fields, sender }: SubmitImpersonatedParameters,
+): Promise<Uint8Array> {
+  if (!isImpersonated(engine, sender))
+    throw new TransactionRejectedError(`the account ${sender} is not impersonated`)
+  const tx = impersonatedTransaction(fields, sender, engine.network.chainId)
+  return engine.submit(tx, normalize(sender) as Address)
+}
