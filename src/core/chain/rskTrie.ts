@@ -9,7 +9,7 @@
  */
 import { EMPTY_TRIE_ROOT, keccak256 } from '../crypto/hash.js'
 
-interface TrieNode {
+export interface TrieNode {
   /** Bits (0/1) of the shared path, most significant bit of each key byte first. */
   path: Uint8Array
   value: Uint8Array | undefined
@@ -56,7 +56,7 @@ export function rskTrieChildrenSize(
   return sorted.length === 0 ? 0 : childrenSize(build(sorted, 0))
 }
 
-function expandKey(key: Uint8Array): Uint8Array {
+export function expandKey(key: Uint8Array): Uint8Array {
   const bits = new Uint8Array(key.length * 8)
   for (let i = 0; i < bits.length; i++) bits[i] = ((key[i >> 3] as number) >> (7 - (i & 7))) & 1
   return bits
@@ -119,7 +119,7 @@ function childrenSize(node: TrieNode): number {
 }
 
 /** `Trie.internalToMessage` (serialization version 01). */
-function nodeMessage(node: TrieNode): Uint8Array {
+export function nodeMessage(node: TrieNode): Uint8Array {
   if (node.message) return node.message
   const value = node.value ?? new Uint8Array(0)
   const longValue = value.length > MAX_INLINE_VALUE
@@ -189,4 +189,18 @@ function concat(parts: Uint8Array[]): Uint8Array {
     offset += part.length
   }
   return out
+}
+
+/**
+ * The whole trie for `entries` (its root node, or `undefined` when empty), for the proof helpers
+ * of rskTrieProof.ts: the same construction `rskTrieRoot` hashes.
+ */
+export function buildRskTrie(
+  entries: ReadonlyArray<readonly [key: Uint8Array, value: Uint8Array]>,
+): TrieNode | undefined {
+  const byKey = new Map<string, Entry>()
+  for (const [key, value] of entries)
+    if (value.length > 0) byKey.set(key.join(','), { bits: expandKey(key), value })
+  const sorted = [...byKey.values()].sort((a, b) => compareBits(a.bits, b.bits))
+  return sorted.length === 0 ? undefined : build(sorted, 0)
 }

@@ -16,6 +16,7 @@ import { net_listening } from './methods/net/net_listening.js'
 import { net_peerCount } from './methods/net/net_peerCount.js'
 import { net_peerList } from './methods/net/net_peerList.js'
 import { net_version } from './methods/net/net_version.js'
+import { NODE_METHODS } from './methods/nodeMethods.js'
 import { rpc_modules } from './methods/rpc/rpc_modules.js'
 import { rsk_protocolVersion } from './methods/rsk/rsk_protocolVersion.js'
 import { web3_clientVersion } from './methods/web3/web3_clientVersion.js'
@@ -65,6 +66,7 @@ export const IMPLEMENTED: readonly MethodDefinition[] = [
   rpc_modules,
   ...CHAIN_METHODS,
   ...CONTROL_METHODS,
+  ...NODE_METHODS,
 ]
 
 export function namespaceOf(method: string): string {

@@ -79,7 +79,7 @@ describe('methods that need no chain, on the wire', () => {
   test('eth_accounts is empty in rpc-api and the node accounts in rskj', async () => {
     expect(await call('eth_accounts')).toMatchInlineSnapshot(`"{"jsonrpc":"2.0","id":1,"result":[]}"`)
     expect(await call('eth_accounts', [], 'regtest', 'rskj')).toMatchInlineSnapshot(
-      `"{"jsonrpc":"2.0","id":1,"result":["0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826"]}"`,
+      `"{"jsonrpc":"2.0","id":1,"result":["0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826","0x7986b3df570230288501eea3d890bd66948c9b79","0x0a3aa774752ec2042c46548456c094a76c7f3a79","0xcf7cdbbb5f7ba79d3ffe74a0bba13fc0295f6036","0x39b12c05e8503356e3a7df0b7b33efa4c054c409","0xc354d97642faa06781b76ffb6786f72cd7746c97","0xdebe71e1de41fc77c44df4b6db940026e31b0e71","0x7857288e171c6159c5576d1bd9ac40c0c48a771c","0xa4dea4d5c954f5fd9e87f0e9752911e83a3d18b3","0x09a1eda29f664ac8f68106f6567276df0c65d859","0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266","0x70997970c51812dc3a010c7d01b50e0d17dc79c8","0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc","0x90f79bf6eb2c4f870365e785982e1f101e93b906","0x15d34aaf54267db7d7c367839aaf71a00a2c6a65","0x9965507d1a55bcc2695c58ba16fb37d819b0a4dc","0x976ea74026e726554db657fa54763abd0c3a0aa9","0x14dc79964da2c08b23698b3d3cc7ca32193d9955","0x23618e81e3f5cdf7f54c3d65f7fbc0abf5b21e8f","0xa0ee7a142d267c1f36714e4a8f75612f20a79720"]}"`,
     )
   })
 

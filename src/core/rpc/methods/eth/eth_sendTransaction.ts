@@ -1,0 +1,22 @@
+/**
+ * Handler for `eth_sendTransaction`: signs with an unlocked node account and pools it (mined at
+ * once under automine). RSKj texts: -32602 `from is null`, `Could not find account for address: <from>`
+ * (unknown or locked account), `Invalid chainId: <x>`; pool refusals -32010.
+ */
+import { keystoreOf } from '../../../node/keystore/engineKeystore.js'
+import { defineMethod } from '../../defineMethod.js'
+import { InvalidParamsError } from '../../errors/rpc.js'
+import { callRequest } from '../../objectParams.js'
+import { sendSignedByNode } from '../nodeTransactions.js'
+
+export const eth_sendTransaction = defineMethod({
+  name: 'eth_sendTransaction',
+  params: [callRequest('transaction')],
+  handler: async (context, [request]) => {
+    if (!request.from) throw new InvalidParamsError('from is null')
+    const keystore = await keystoreOf(context.engine)
+    const privateKey = keystore.unlockedKey(request.from)
+    if (!privateKey) throw new InvalidParamsError(`Could not find account for address: ${request.from}`)
+    return sendSignedByNode(context.engine, request, request.from, privateKey)
+  },
+})
