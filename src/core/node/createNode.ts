@@ -6,6 +6,7 @@
 
 import { enableFastRecovery, type TinySecp256k1Like } from '../chain/secp256k1.js'
 import { type Clock, systemClock } from '../clock/clock.js'
+import { initFastKeccak } from '../crypto/hash.js'
 import { NETWORKS, type NetworkConfig, type NetworkName } from '../network/networks.js'
 import { DEFAULT_PROFILE, PROFILES, type Profile, type ProfileName } from '../network/profiles.js'
 import { createClientInfo } from '../rpc/clientVersion.js'
@@ -105,7 +106,7 @@ export async function createNode({
     for (const listener of listeners.get(event) ?? []) (listener as NodeEventListener<E>)(payload)
   }
   const registry = createRegistry()
-  await enableFastRecovery(secp256k1)
+  await Promise.all([enableFastRecovery(secp256k1), initFastKeccak()])
   // Opens the chain in this store (genesis on first use); the host's randomness seeds filter ids.
   const engine: ChainEngine = await Engine.open({
     network: networkConfig,

@@ -124,6 +124,7 @@ export function executeBlock(p: BuildBlockParameters): ExecutedBlock {
       throw error
     }
     overlay.apply(result.diff)
+    for (const [address, change] of result.diff) if (change.account === null) deletedAccounts.add(address)
     gasUsed += result.gasUsed
     paidFees += result.gasUsed * tx.gasPrice
     transactions.push(tx)

@@ -126,7 +126,9 @@ export function resetChain(engine: Engine): Promise<void> {
   return engine.mutex.run(async () => {
     // Everything of the chain goes; the node's keystore (`ks:`) is not part of the chain.
     const all = await engine.kv.range({})
-    await engine.kv.batch(all.filter(([key]) => !key.startsWith('ks:')).map(([key]) => ({ type: 'delete', key })))
+    await engine.kv.batch(
+      all.filter(([key]) => !key.startsWith('ks:')).map(([key]) => ({ type: 'delete', key })),
+    )
     engine.pool.clear()
     engine.filters.clear()
     engine.reader.clear()

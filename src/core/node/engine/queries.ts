@@ -102,17 +102,6 @@ export async function simulate(
   return state.latest ? run(state.reader) : runWithHistoricalState(state.history, run)
 }
 
-/**
- * RSKj's estimate (reference §4.6): gas used plus the refund handed back when gas was forwarded
- * to a child, or the peak usage; plus 2300 when a call carried value; capped at the estimation cap.
- */
-export function estimateFromResult(result: ExecutionResult, cap: bigint): bigint {
-  let estimate =
-    result.maxGasUsed > result.gasUsedBeforeRefund ? result.maxGasUsed : result.gasUsedBeforeRefund
-  if (result.callWithValue) estimate += 2300n
-  return estimate > cap ? cap : estimate
-}
-
 export async function getLogs(
   engine: Engine,
   query: { from: bigint; to: bigint; criteria: LogCriteria },

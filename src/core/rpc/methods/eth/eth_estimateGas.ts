@@ -6,7 +6,8 @@
  * checked by running the call with it; when that run would fail, the smallest gas that succeeds
  * is searched, so the estimate always works when sent.
  */
-import { ESTIMATE_GAS_CAP, estimateFromResult, requireBlock, simulate } from '../../../node/engine/queries.js'
+import { estimateGasFromResult } from '../../../evm/estimate.js'
+import { ESTIMATE_GAS_CAP, requireBlock, simulate } from '../../../node/engine/queries.js'
 import { blockExt } from '../../blockParams.js'
 import { defineMethod } from '../../defineMethod.js'
 import { toQuantity } from '../../encode.js'
@@ -25,7 +26,7 @@ export const eth_estimateGas = defineMethod({
     const first = await simulate(engine, { ...call, gas: cap }, target, cap)
     if (first.reverted) throw new ExecutionRevertedError(first.returnData)
     if (!first.success) return toQuantity(cap)
-    let estimate = estimateFromResult(first, cap)
+    let estimate = estimateGasFromResult(first, cap)
     const succeeds = async (gas: bigint) => (await simulate(engine, { ...call, gas }, target, cap)).success
     if (!(await succeeds(estimate))) {
       let low = estimate

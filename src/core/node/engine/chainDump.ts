@@ -1,0 +1,128 @@
+/**
+ * The whole chain as one JSON-serializable value (anvil_dumpState / anvil_loadState): every
+ * stored record of this network — block records and their indexes, the state tries and flat
+ * state at head, pooled transactions and the engine settings (mining mode, time, snapshots) —
+ * as hex key/value pairs. Filters and the instance id are left out: they belong to the running
+ * node, not to the chain.
+ *
+ * Loading replaces the chain atomically: one storage batch deletes every record not in the dump
+ * and writes the dump; memory (head, state, caches, pool, settings) is then reopened from the
+ * store. A dump of another chain id is refused.
+ */
+import { decodeTransaction, transactionSender } from '../../chain/transaction.js'
+import { WorldState } from '../../state/worldState.js'
+import type { KvOperation } from '../../storage/types.js'
+import { bytesToHex, hexToBytes } from '../../util/hex.js'
+import { decodeBlockRecord } from './blockCodec.js'
+import { bitcoinHashOf, type Engine, type PooledTransaction } from './engine.js'
+import { keys } from './keys.js'
+import { decodeSettings } from './settings.js'
+
+export const CHAIN_DUMP_FORMAT = 'rsk-devnode-chain/1'
+
+export interface ChainDump {
+  format: typeof CHAIN_DUMP_FORMAT
+  chainId: number
+  headNumber: string
+  headHash: string
+  /** `[key, 0x-hex value]` in key order. */
+  entries: [string, string][]
+}
+
+const NODE_LOCAL_KEYS: ReadonlySet<string> = new Set([keys.filters, keys.identity])
+
+export function dumpChain(engine: Engine): Promise<ChainDump> {
+  return engine.mutex.run(async () => {
+    await engine.saveSettings()
+    const rows = await engine.kv.range({})
+    return {
+      format: CHAIN_DUMP_FORMAT,
+      chainId: engine.network.chainId,
+      headNumber: `0x${engine.head.header.number.toString(16)}`,
+      headHash: bytesToHex(engine.head.hash),
+      entries: rows
+        .filter(([key]) => !NODE_LOCAL_KEYS.has(key))
+        .map(([key, value]) => [key, bytesToHex(value)]),
+    }
+  })
+}
+
+export class InvalidChainDumpError extends Error {}
+
+/** Checks the shape of an untrusted dump; throws `InvalidChainDumpError` with what is wrong. */
+export function parseChainDump(value: unknown, chainId: number): ChainDump {
+  const dump = value as Partial<ChainDump> | null
+  if (dump === null || typeof dump !== 'object' || dump.format !== CHAIN_DUMP_FORMAT)
+    throw new InvalidChainDumpError(`not a chain dump of format ${CHAIN_DUMP_FORMAT}`)
+  if (dump.chainId !== chainId)
+    throw new InvalidChainDumpError(`the dump is of chain id ${dump.chainId}, this node is ${chainId}`)
+  if (!Array.isArray(dump.entries)) throw new InvalidChainDumpError('the dump has no entries')
+  for (const entry of dump.entries) {
+    if (!Array.isArray(entry) || typeof entry[0] !== 'string' || typeof entry[1] !== 'string')
+      throw new InvalidChainDumpError('every entry must be a [key, hex value] pair')
+  }
+  if (!dump.entries.some(([key]) => key === keys.head))
+    throw new InvalidChainDumpError('the dump has no head')
+  return dump as ChainDump
+}
+
+export function loadChain(engine: Engine, dump: ChainDump): Promise<void> {
+  return engine.mutex.run(async () => {
+    const incoming = new Map(dump.entries.map(([key, value]) => [key, hexToBytes(value)]))
+    const existing = await engine.kv.range({})
+    const ops: KvOperation[] = []
+    for (const [key] of existing)
+      if (!incoming.has(key) && key !== keys.identity) ops.push({ type: 'delete', key })
+    for (const [key, value] of incoming) ops.push({ type: 'put', key, value })
+    await engine.kv.batch(ops)
+    await reopen(engine)
+    engine.emit({ type: 'reset' })
+  })
+}
+
+/** Rebuilds the engine's memory from the store, as opening it does. */
+async function reopen(engine: Engine): Promise<void> {
+  const headRaw = await engine.kv.get(keys.head)
+  if (!headRaw) throw new Error('loaded chain has no head')
+  const record = await engine.kv.get(keys.block(BigInt(bytesToHex(headRaw))))
+  if (!record) throw new Error('loaded chain names a head block that is missing')
+  const head = decodeBlockRecord(record)
+  engine.reader.clear()
+  engine.reader.head = head
+  engine.reader.remember(head)
+  engine.state = await WorldState.load(engine.kv)
+  engine.parentBitcoinHash = bitcoinHashOf(head)
+  const settings = await engine.kv.get(keys.settings)
+  if (settings) engine.settings = decodeSettings(settings)
+  engine.time.state = engine.settings.time
+  engine.filters.clear()
+  engine.pool.clear()
+  const pooled = await engine.kv.range({ gte: keys.pooledPrefix, lt: keys.pooledEnd })
+  for (const [, raw] of pooled) {
+    try {
+      const tx = decodeTransaction(raw)
+      const sender = transactionSender(tx)
+      if (!sender) continue
+      const account = engine.state.getAccount(sender)
+      const entry: PooledTransaction = {
+        tx,
+        hash: bytesToHex(tx.hash),
+        sender,
+        nonce: tx.nonce,
+        gasPrice: tx.gasPrice,
+        gasLimit: tx.gasLimit,
+        value: tx.value,
+        size: tx.raw.length,
+        initCodeSize: tx.to === undefined ? tx.data.length : 0,
+      }
+      engine.pool.add(entry, {
+        account: account && { nonce: account.nonce, balance: account.balance },
+        blockGasLimit: head.header.gasLimit,
+        minimumGasPrice: 0n,
+        intrinsicGas: 0n,
+      })
+    } catch {
+      // A pooled transaction the loaded state no longer admits is dropped, as on restart.
+    }
+  }
+}
