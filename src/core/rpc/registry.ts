@@ -8,6 +8,7 @@ import type { MethodDefinition } from './defineMethod.js'
 import { DEV_METHODS } from './devMethodTable.js'
 import { CHAIN_METHODS } from './methods/chainMethods.js'
 import { CONTROL_METHODS } from './methods/controlMethods.js'
+import { DEV_METHODS_IMPLEMENTED } from './methods/devMethods.js'
 import { eth_accounts } from './methods/eth/eth_accounts.js'
 import { eth_chainId } from './methods/eth/eth_chainId.js'
 import { eth_protocolVersion } from './methods/eth/eth_protocolVersion.js'
@@ -66,6 +67,7 @@ export const IMPLEMENTED: readonly MethodDefinition[] = [
   rpc_modules,
   ...CHAIN_METHODS,
   ...CONTROL_METHODS,
+  ...DEV_METHODS_IMPLEMENTED,
   ...NODE_METHODS,
 ]
 
