@@ -15,6 +15,7 @@ import { createDispatcher, type RequestRecord } from '../rpc/dispatch.js'
 import { type DispatchResult, failure } from '../rpc/envelope.js'
 import { DisconnectedError } from '../rpc/errors/provider.js'
 import { createRegistry, type MethodRegistry } from '../rpc/registry.js'
+import { subscriptionsOf } from '../rpc/subscriptions/subscriptionHub.js'
 import type { KeyValueStore } from '../storage/types.js'
 import type { Address } from '../util/hex.js'
 import { Engine } from './engine/engine.js'
@@ -114,6 +115,8 @@ export async function createNode({
     clock,
     random: random ?? defaultRandom,
   })
+  // eth_subscribe notifications leave the node as its EIP-1193 `message` event.
+  subscriptionsOf(engine).onMessage((message) => emit('message', message))
   const context: MethodContext = {
     network: networkConfig,
     profile: profileConfig,

@@ -22,8 +22,12 @@ import { anvil_setNonce } from './anvil/anvil_setNonce.js'
 import { anvil_setStorageAt } from './anvil/anvil_setStorageAt.js'
 import { anvil_setTime } from './anvil/anvil_setTime.js'
 import { anvil_stopImpersonatingAccount } from './anvil/anvil_stopImpersonatingAccount.js'
+import { eth_subscribe } from './eth/eth_subscribe.js'
+import { eth_unsubscribe } from './eth/eth_unsubscribe.js'
 
 export const DEV_METHODS_IMPLEMENTED: readonly MethodDefinition[] = [
+  eth_subscribe,
+  eth_unsubscribe,
   anvil_autoImpersonateAccount,
   anvil_dropTransaction,
   anvil_dumpState,
