@@ -52,7 +52,8 @@ export function toTransactionDto(tx: TransactionForWire): TransactionDto {
     gasPrice: quantity(tx.gasPrice),
     value: quantity(tx.value),
     input: data(tx.input),
-    v: signatureV(tx.v),
+    // The unsigned REMASC transaction shows HEX_ZERO for v, r and s (RSKj zeroSignatureIfRemasc).
+    v: tx.v === 0n && tx.r === 0n && tx.s === 0n ? '0x0' : signatureV(tx.v),
     r: quantity(tx.r),
     s: quantity(tx.s),
     type: '0x0',
