@@ -16,7 +16,7 @@ import { type Address, bigintToPaddedBytes, bytesToHex, equalBytes } from '../ut
 
 export const SECP256K1_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
 
-export type RecoveryBackendName = 'noble' | 'libsecp256k1-wasm'
+export type RecoveryBackendName = 'noble' | 'libsecp256k1-wasm' | 'libsecp256k1-native'
 
 export interface RecoveryBackend {
   readonly name: RecoveryBackendName
@@ -57,6 +57,51 @@ export function tinySecp256k1Backend(lib: TinySecp256k1Like): RecoveryBackend {
         return null
       }
     },
+  }
+}
+
+/** The subset of the `secp256k1` package's native API (`secp256k1/bindings.js`) this module uses. */
+export interface NativeSecp256k1Like {
+  ecdsaRecover(
+    signature: Uint8Array,
+    recoveryId: number,
+    message: Uint8Array,
+    compressed: boolean,
+  ): Uint8Array
+}
+
+/**
+ * libsecp256k1 compiled natively, as the `secp256k1` package ships it prebuilt for Node: roughly
+ * ten times faster than the WASM build, so in Node recovery stops being the cost of a transaction.
+ */
+export function nativeSecp256k1Backend(binding: NativeSecp256k1Like): RecoveryBackend {
+  return {
+    name: 'libsecp256k1-native',
+    recoverPublicKey(messageHash, signature64, recoveryId) {
+      try {
+        return binding.ecdsaRecover(signature64, recoveryId, messageHash, false)
+      } catch {
+        // Thrown when the signature recovers to no point: the same meaning as noble's failure.
+        return null
+      }
+    },
+  }
+}
+
+/**
+ * Tries the native binding (Node only). The specifier is built at run time so bundlers for the
+ * browser leave it alone; in a page or a worker the import fails and nothing changes.
+ */
+export async function enableNativeRecovery(): Promise<boolean> {
+  try {
+    // `bindings.js` loads only the compiled addon (the package's index falls back to pure JS).
+    const name = 'secp256k1/bindings.js'
+    const module = (await import(/* @vite-ignore */ name)) as { default?: unknown }
+    const binding = (module.default ?? module) as NativeSecp256k1Like
+    if (typeof binding.ecdsaRecover !== 'function') return false
+    return setRecoveryBackend(nativeSecp256k1Backend(binding))
+  } catch {
+    return false
   }
 }
 

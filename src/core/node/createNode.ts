@@ -4,7 +4,7 @@
  * First version: serves the methods that need no chain; the chain engine is opened here later.
  */
 
-import { enableFastRecovery, type TinySecp256k1Like } from '../chain/secp256k1.js'
+import { enableFastRecovery, enableNativeRecovery, type TinySecp256k1Like } from '../chain/secp256k1.js'
 import { type Clock, systemClock } from '../clock/clock.js'
 import { initFastKeccak } from '../crypto/hash.js'
 import { NETWORKS, type NetworkConfig, type NetworkName } from '../network/networks.js'
@@ -107,7 +107,11 @@ export async function createNode({
     for (const listener of listeners.get(event) ?? []) (listener as NodeEventListener<E>)(payload)
   }
   const registry = createRegistry()
-  await Promise.all([enableFastRecovery(secp256k1), initFastKeccak()])
+  // Native libsecp256k1 in Node, else WASM, else pure JS; and the WebAssembly keccak.
+  await Promise.all([
+    enableNativeRecovery().then((native) => (native ? undefined : enableFastRecovery(secp256k1))),
+    initFastKeccak(),
+  ])
   // Opens the chain in this store (genesis on first use); the host's randomness seeds filter ids.
   const engine: ChainEngine = await Engine.open({
     network: networkConfig,
