@@ -16,6 +16,14 @@ import { type NetworkConfig, REMASC_ADDRESS } from '../../network/networks.js'
 import { StateOverlay } from '../../state/overlay.js'
 import { type Address, bytesToUnprefixedHex } from '../../util/hex.js'
 import type { StoredBlock, StoredReceipt } from './blockRecord.js'
+import { assertValidMergedMining } from './mergedMiningValidation.js'
+
+/** The three merged-mining header fields (RSKj `setBitcoinMergedMining*`). */
+export interface MergedMiningFields {
+  bitcoinMergedMiningHeader: Uint8Array
+  bitcoinMergedMiningCoinbaseTransaction: Uint8Array
+  bitcoinMergedMiningMerkleProof: Uint8Array
+}
 
 export interface Candidate {
   tx: SignedTransaction
@@ -164,12 +172,15 @@ export function executeBlock(p: BuildBlockParameters): ExecutedBlock {
   }
 }
 
-/** Completes the header with the committed state root and mines it (merged mining, real PoW). */
-export function sealBlock(
+/**
+ * The header of an executed block with its state root, complete except the three merged-mining
+ * fields, and its hashForMergedMining: what a miner (built-in or external) works on.
+ */
+export function unsealedHeader(
   p: BuildBlockParameters,
   executed: ExecutedBlock,
   stateRoot: Uint8Array,
-): SealedBlock {
+): { header: BlockHeader; hashForMergedMining: Uint8Array } {
   const { receipts, transactions } = executed
   const header: BlockHeader = {
     version: p.network.headerVersion,
@@ -198,26 +209,52 @@ export function sealBlock(
     bitcoinMergedMiningMerkleProof: new Uint8Array(0),
     bitcoinMergedMiningCoinbaseTransaction: new Uint8Array(0),
   }
-  const mmHash = hashForMergedMining(header, p.forkDetectionData)
+  return { header, hashForMergedMining: hashForMergedMining(header, p.forkDetectionData) }
+}
+
+/**
+ * Puts merged-mining fields into a copy of an unsealed header and wraps the block, after the one
+ * validation every committed block passes (throws `InvalidMergedMiningError` when it fails).
+ */
+export function sealWithMergedMiningFields(
+  p: BuildBlockParameters,
+  executed: ExecutedBlock,
+  unsealed: { header: BlockHeader; hashForMergedMining: Uint8Array },
+  fields: MergedMiningFields,
+): StoredBlock {
+  const header: BlockHeader = {
+    ...unsealed.header,
+    bitcoinMergedMiningHeader: fields.bitcoinMergedMiningHeader,
+    bitcoinMergedMiningMerkleProof: fields.bitcoinMergedMiningMerkleProof,
+    bitcoinMergedMiningCoinbaseTransaction: fields.bitcoinMergedMiningCoinbaseTransaction,
+  }
+  assertValidMergedMining(header, unsealed.hashForMergedMining)
+  return finishBlock(
+    header,
+    unsealed.hashForMergedMining,
+    executed.transactions,
+    executed.senders,
+    executed.receipts,
+    p.parent.totalDifficulty,
+  )
+}
+
+/** Completes the header with the committed state root and mines it (merged mining, real PoW). */
+export function sealBlock(
+  p: BuildBlockParameters,
+  executed: ExecutedBlock,
+  stateRoot: Uint8Array,
+): SealedBlock {
+  const unsealed = unsealedHeader(p, executed, stateRoot)
   const mined = mineMergedMiningFields({
-    hashForMergedMining: mmHash,
+    hashForMergedMining: unsealed.hashForMergedMining,
     difficulty: p.network.difficulty,
     previousBitcoinHeaderHash: p.parentBitcoinHash,
     timestamp: Number(p.timestamp),
-    seed: mmHash,
+    seed: unsealed.hashForMergedMining,
   })
-  header.bitcoinMergedMiningHeader = mined.bitcoinMergedMiningHeader
-  header.bitcoinMergedMiningMerkleProof = mined.bitcoinMergedMiningMerkleProof
-  header.bitcoinMergedMiningCoinbaseTransaction = mined.bitcoinMergedMiningCoinbaseTransaction
   return {
-    block: finishBlock(
-      header,
-      mmHash,
-      executed.transactions,
-      executed.senders,
-      receipts,
-      p.parent.totalDifficulty,
-    ),
+    block: sealWithMergedMiningFields(p, executed, unsealed, mined),
     bitcoinHash: mined.bitcoinHeaderHash,
   }
 }

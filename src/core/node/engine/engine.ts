@@ -28,7 +28,13 @@ import type { KeyValueStore, KvOperation } from '../../storage/types.js'
 import { type Address, bytesToHex, bytesToUnprefixedHex, hexToBytes } from '../../util/hex.js'
 import type { LogLimitPolicy } from '../logQuery.js'
 import { Arrivals } from './arrivals.js'
-import { type BuildBlockParameters, executeBlock, type SealedBlock, sealBlock } from './blockBuilder.js'
+import {
+  type BuildBlockParameters,
+  type ExecutedBlock,
+  executeBlock,
+  type SealedBlock,
+  sealBlock,
+} from './blockBuilder.js'
 import { encodeBlockRecord } from './blockCodec.js'
 import { withBlockOverrides } from './blockOverrides.js'
 import type { StoredBlock } from './blockRecord.js'
@@ -270,28 +276,50 @@ export class Engine {
   }
 
   async #mineOne(): Promise<StoredBlock> {
+    const params = await this.nextBlockParameters(true)
+    const executed = executeBlock(params)
+    return this.commitBlock(executed, (stateRoot) => sealBlock(params, executed, stateRoot))
+  }
+
+  /**
+   * What the next block on the head is built from. `consumeTimestamp` takes a pinned next-block
+   * timestamp (the block is being mined); external-mining templates only peek at it.
+   */
+  async nextBlockParameters(consumeTimestamp: boolean): Promise<BuildBlockParameters> {
     const parent = this.head
     const forkDetectionData = await this.#forkDetectionData(parent)
-    const params: BuildBlockParameters = withBlockOverrides(this, {
+    return withBlockOverrides(this, {
       forkDetectionData,
       network: this.network,
       parent,
       state: this.state,
       candidates: this.pool.pending().map((p) => ({ tx: p.tx, sender: p.sender })),
-      timestamp: this.time.nextBlockTimestamp(parent.header.timestamp),
+      timestamp: consumeTimestamp
+        ? this.time.nextBlockTimestamp(parent.header.timestamp)
+        : this.time.peekNextBlockTimestamp(parent.header.timestamp),
       coinbase: this.network.genesisCoinbase,
       parentBitcoinHash: this.parentBitcoinHash,
       getBlockHash: (n) => this.reader.cachedHash(n),
       precompiles: this.#precompiles,
     })
-    const executed = executeBlock(params)
+  }
+
+  /**
+   * Commits a block executed on the head in one atomic batch; `seal` completes it once the state
+   * root is known (the built-in miner mines it, an external submission supplies its fields), and
+   * must validate it. Callers hold the mutex. The one commit path of every block.
+   */
+  async commitBlock(
+    executed: ExecutedBlock,
+    seal: (stateRoot: Uint8Array) => SealedBlock,
+  ): Promise<StoredBlock> {
     let stateWrites: KvOperation[]
     let sealed: SealedBlock
     try {
       this.state.applyDiff(executed.diff)
       const committed = await this.state.commit()
       stateWrites = committed.writes
-      sealed = sealBlock(params, executed, committed.stateRoot)
+      sealed = seal(committed.stateRoot)
       const ops: KvOperation[] = [...stateWrites, ...this.blockWrites(sealed.block)]
       for (const tx of sealed.block.transactions)
         ops.push({ type: 'delete', key: keys.pooled(bytesToUnprefixedHex(tx.hash)) })

@@ -1,0 +1,40 @@
+/**
+ * The one check every block's merged-mining proof passes before it is committed, whoever mined it:
+ * the built-in miner (`sealBlock`), an `mnr_submit*` submission and an `eth_submitWork` nonce all
+ * end here. It runs the independent checker (RSKj `ProofOfWorkRule` + RSKIP92 proof validation)
+ * on the header's three fields against the hashForMergedMining recomputed from the header.
+ */
+import type { BlockHeader } from '../../chain/header.js'
+import { verifyMergedMining } from '../../mining/verify/verifyMergedMining.js'
+import type { VerifyMergedMiningReturnType } from '../../mining/verify/verifyTypes.js'
+
+/** Checks a sealed header's proof of work, `RSKBLOCK:` tag and merkle proof. */
+export function validateMergedMining(
+  header: BlockHeader,
+  hashForMergedMining: Uint8Array,
+): VerifyMergedMiningReturnType {
+  return verifyMergedMining({
+    hashForMergedMining,
+    difficulty: header.difficulty,
+    bitcoinMergedMiningHeader: header.bitcoinMergedMiningHeader,
+    bitcoinMergedMiningCoinbaseTransaction: header.bitcoinMergedMiningCoinbaseTransaction,
+    bitcoinMergedMiningMerkleProof: header.bitcoinMergedMiningMerkleProof,
+  })
+}
+
+/** A block whose merged-mining proof the checker refused; nothing was committed. */
+export class InvalidMergedMiningError extends Error {
+  override name = 'InvalidMergedMiningError'
+  constructor(
+    readonly blockNumber: bigint,
+    readonly reason: string,
+  ) {
+    super(`block ${blockNumber}: merged-mining proof refused: ${reason}`)
+  }
+}
+
+/** {@link validateMergedMining}, throwing when the proof does not hold. */
+export function assertValidMergedMining(header: BlockHeader, hashForMergedMining: Uint8Array): void {
+  const result = validateMergedMining(header, hashForMergedMining)
+  if (!result.valid) throw new InvalidMergedMiningError(header.number, result.reason ?? 'invalid')
+}
