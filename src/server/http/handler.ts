@@ -184,12 +184,21 @@ function answerRpc(
   }
   const fail = (error: unknown) => answerInternalError(response, error)
   const node = context.nodes.ready(network)
-  if (node) return void Promise.resolve(node.request(payload)).then(finish).catch(fail)
+  if (node) {
+    const answer = node.request(payload)
+    // A node that answers synchronously is answered synchronously: no promise hop.
+    if (!isThenable(answer)) return finish(answer)
+    return void answer.then(finish).then(undefined, fail)
+  }
   context.nodes
     .node(network)
     .then((opened) => opened.request(payload))
     .then(finish)
     .catch(fail)
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function'
 }
 
 function countErrors(answer: unknown): number {
