@@ -1,0 +1,96 @@
+import { BrowserProvider, Contract, ContractFactory, type EventLog, parseEther, Wallet } from 'ethers'
+import { afterEach, describe, expect, test } from 'vitest'
+import { getArtifact } from '../fixtures/contracts/index.js'
+import { createCompatNode, DEV_KEYS, waitFor } from './compatNode.js'
+
+const token = getArtifact('TestToken')
+const reverter = getArtifact('Reverter')
+
+async function setup() {
+  const { node, provider } = await createCompatNode()
+  // ethers caches identical requests for 250 ms by default; an in-process node answers within that
+  // window, so a nonce read before a deploy would be served again after it. No cache here.
+  const ethersProvider = new BrowserProvider(provider, undefined, { pollingInterval: 50, cacheTimeout: -1 })
+  const wallet = new Wallet(DEV_KEYS[0]!, ethersProvider)
+  return { node, ethersProvider, wallet }
+}
+
+const filterCount = (node: Awaited<ReturnType<typeof setup>>['node']) => node.engine.filters.list().length
+
+let cleanup: (() => void) | undefined
+afterEach(() => {
+  cleanup?.()
+  cleanup = undefined
+})
+
+describe('ethers v6 over the EIP-1193 adapter', () => {
+  test('reads chain id, block number and balances', async () => {
+    const { ethersProvider, wallet } = await setup()
+    cleanup = () => ethersProvider.destroy()
+    expect((await ethersProvider.getNetwork()).chainId).toBe(33n)
+    expect(await ethersProvider.getBlockNumber()).toBe(0)
+    expect(await ethersProvider.getBalance(wallet.address)).toBeGreaterThan(parseEther('1000'))
+  })
+
+  test('deploys a token, calls it, sends a transfer and waits for the receipt', async () => {
+    const { ethersProvider, wallet } = await setup()
+    cleanup = () => ethersProvider.destroy()
+    const factory = new ContractFactory(token.abi, token.bytecode, wallet)
+    const contract = await factory.deploy('Test', 'TST', 1_000n, { type: 0 })
+    await contract.waitForDeployment()
+    const address = await contract.getAddress()
+    expect(await ethersProvider.getCode(address)).toBe(token.deployedBytecode)
+    const erc20 = new Contract(address, token.abi, wallet)
+    expect(await erc20.getFunction('balanceOf')(wallet.address)).toBe(1_000n)
+    const to = Wallet.createRandom().address
+    const tx = await erc20.getFunction('transfer')(to, 25n, { type: 0 })
+    const receipt = await tx.wait()
+    expect(receipt?.status).toBe(1)
+    expect(receipt?.logs).toHaveLength(1)
+    expect(await erc20.getFunction('balanceOf')(to)).toBe(25n)
+  })
+
+  test('contract events arrive through filters (eth_newFilter / eth_getFilterChanges)', async () => {
+    const { ethersProvider, wallet, node } = await setup()
+    cleanup = () => ethersProvider.destroy()
+    const contract = await new ContractFactory(token.abi, token.bytecode, wallet).deploy('T', 'T', 100n, {
+      type: 0,
+    })
+    await contract.waitForDeployment()
+    const erc20 = new Contract(await contract.getAddress(), token.abi, wallet)
+    const seen: Array<{ to: string; value: bigint }> = []
+    await erc20.on('Transfer', (_from: string, to: string, value: bigint) => {
+      seen.push({ to, value })
+    })
+    const to = Wallet.createRandom().address
+    await (await erc20.getFunction('transfer')(to, 7n, { type: 0 })).wait()
+    const event = await waitFor(() => seen[0])
+    expect(event).toEqual({ to, value: 7n })
+    const logs = (await erc20.queryFilter('Transfer')) as EventLog[]
+    expect(logs.map((l) => l.args[2])).toEqual([100n, 7n])
+    await erc20.removeAllListeners()
+    // The filter is uninstalled in the background; let that finish before the provider goes.
+    await waitFor(() => (filterCount(node) === 0 ? true : undefined))
+  })
+
+  test('a reverted call and a reverted transaction surface the decoded reason', async () => {
+    const { ethersProvider, wallet } = await setup()
+    cleanup = () => ethersProvider.destroy()
+    const deployed = await new ContractFactory(reverter.abi, reverter.bytecode, wallet).deploy({ type: 0 })
+    await deployed.waitForDeployment()
+    const contract = new Contract(await deployed.getAddress(), reverter.abi, wallet)
+    await expect(contract.getFunction('revertWithReason').staticCall()).rejects.toMatchObject({
+      code: 'CALL_EXCEPTION',
+      reason: 'Reverter: reason string',
+    })
+    // Estimation runs the call first, so sending fails with the same decoded reason.
+    await expect(contract.getFunction('incrementThenRevert')({ type: 0 })).rejects.toMatchObject({
+      code: 'CALL_EXCEPTION',
+      reason: 'Reverter: rolled back',
+    })
+    await expect(contract.getFunction('revertCustom').staticCall(7n, 'bad')).rejects.toMatchObject({
+      code: 'CALL_EXCEPTION',
+      revert: { name: 'Custom', args: [7n, 'bad'] },
+    })
+  })
+})
