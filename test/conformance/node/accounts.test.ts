@@ -222,3 +222,26 @@ describe('eth_pendingTransactions', () => {
     )
   })
 })
+
+describe('keystore persistence', () => {
+  it('keeps imported accounts across a chain reset and a restart on the same store', async () => {
+    const { node, result } = await createConformanceNode('rskj')
+    await result('personal_importRawKey', [KEY, 'pw'])
+    await result('evm_reset')
+    const { createNode } = await import('../../../src/core/node/createNode.js')
+    const { createManualClock } = await import('../../../src/core/clock/clock.js')
+    const reopened = await createNode({
+      network: 'regtest',
+      storage: node.engine.kv,
+      clock: createManualClock(),
+      profile: 'rskj',
+    })
+    const call = async (method: string, params: unknown[]) =>
+      ((await reopened.request({ jsonrpc: '2.0', id: 1, method, params })) as { result: unknown }).result
+    expect(await call('personal_listAccounts', [])).toContain(KEY_ADDRESS)
+    // Locked after the restart; the passphrase still opens it.
+    expect(await call('personal_dumpRawKey', [KEY_ADDRESS])).toBeUndefined()
+    expect(await call('personal_unlockAccount', [KEY_ADDRESS, 'pw', '0x3e8'])).toBe(true)
+    expect(await call('personal_dumpRawKey', [KEY_ADDRESS])).toBe(KEY)
+  })
+})

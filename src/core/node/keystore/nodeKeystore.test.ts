@@ -75,12 +75,12 @@ describe('NodeKeystore', () => {
     expect(keystore.lock(address)).toBe(false)
   })
 
-  it('reopens from the store: accounts kept, passphrase keys locked, seeded keys unlocked', async () => {
+  it('reopens from the store: accounts kept (seeded before imported), passphrase keys locked, seeded keys unlocked', async () => {
     const first = await open()
     const imported = await first.keystore.importRawKey(KEY, 'pw')
     const seeded = await first.keystore.newAccountWithSeed('seed')
     const { keystore } = await open(first.store, first.clock)
-    expect(keystore.accounts()).toEqual([cow.address, imported, seeded])
+    expect(keystore.accounts()).toEqual([cow.address, seeded, imported])
     expect(keystore.unlockedKey(imported)).toBeUndefined()
     expect(keystore.unlockedKey(seeded)).toBeDefined()
     expect(await keystore.keyWithPassphrase(imported, 'pw')).toEqual(KEY)
