@@ -7,6 +7,7 @@ import { DEVTOOLS_PORT_NAME, PAGE_PORT_NAME, type RelayToBackground } from '../s
 import { createIdbWalletStore, openExtensionDb } from './db.js'
 import { browserPlatform, createNodeOpener, indexedDbChainStores } from './nodeFactory.js'
 import { handlePanelMessage, isPanelMessage } from './panel.js'
+import { disconnectPanelFeed, handlePanelExtra, isPanelExtraRequest } from './panel/panelQueries.js'
 import { createRequestLog } from './requestLog.js'
 import { type BackgroundService, createBackgroundService } from './service.js'
 
@@ -92,9 +93,11 @@ chrome.runtime.onConnect.addListener((port) => {
     const panel = { send }
     port.onDisconnect.addListener(() => {
       open = false
+      disconnectPanelFeed(panel)
       void service().then((s) => s.disconnectPanel(panel))
     })
     port.onMessage.addListener((message: unknown) => {
+      if (isPanelExtraRequest(message)) return void service().then((s) => handlePanelExtra(s, panel, message))
       if (!isPanelMessage(message)) return
       void service().then((s) => handlePanelMessage(s, panel, message))
     })

@@ -23,7 +23,9 @@ export function createNodeOpener(platform: Platform, openStore: OpenChainStore):
       request: (json) => node.request(json),
       on: (event, listener) => node.on(event as 'message', listener as (payload: unknown) => void),
       close: () => node.close(),
-    }
+      // Read by the DevTools panel's queries (panel/panelQueries.ts): filters and the event feed.
+      engine: node.engine,
+    } as DevnodeNode
   }
 }
 

@@ -44,7 +44,11 @@ describe('decodeLog', () => {
   ])
 
   it('decodes an ERC-20 Transfer', () => {
-    const topics = encodeEventTopics({ abi: erc20, eventName: 'Transfer', args: { from: ALICE, to: BOB } })
+    const topics = encodeEventTopics({
+      abi: erc20,
+      eventName: 'Transfer',
+      args: { from: ALICE, to: BOB },
+    }) as string[]
     const log = { address: ALICE, topics, data: encodeAbiParameters([{ type: 'uint256' }], [5n]) }
     expect(decodeLog(log)).toEqual({ name: 'Transfer', args: { from: ALICE, to: BOB, value: 5n } })
   })
@@ -54,7 +58,7 @@ describe('decodeLog', () => {
       abi: erc721,
       eventName: 'Transfer',
       args: { from: ALICE, to: BOB, tokenId: 7n },
-    })
+    }) as string[]
     expect(decodeLog({ address: ALICE, topics, data: '0x' })).toEqual({
       name: 'Transfer',
       args: { from: ALICE, to: BOB, tokenId: 7n },
@@ -63,7 +67,7 @@ describe('decodeLog', () => {
 
   it('uses a pasted ABI for other events, JSON or human-readable', () => {
     const abi = parseUserAbi('event Stored(uint256 indexed slot, string note)')
-    const topics = encodeEventTopics({ abi, eventName: 'Stored', args: { slot: 3n } })
+    const topics = encodeEventTopics({ abi, eventName: 'Stored', args: { slot: 3n } }) as string[]
     const log = { address: ALICE, topics, data: encodeAbiParameters([{ type: 'string' }], ['hi']) }
     expect(decodeLog(log)).toBeNull()
     expect(decodeLog(log, abi)).toEqual({ name: 'Stored', args: { slot: 3n, note: 'hi' } })

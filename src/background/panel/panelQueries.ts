@@ -1,0 +1,139 @@
+/**
+ * Panel requests that read the engine directly (RPC has no method that lists filters) and the
+ * per-panel feed of engine events. The node opener exposes `engine` next to `request`; this
+ * module reads it through a narrow structural type so the background keeps no engine import.
+ */
+import type { BackgroundToPanel, NetworkId } from '../../shared/protocol.js'
+import type { BackgroundService, PanelConnection } from '../service.js'
+import { jsonSafe, toErrorPayload } from '../service.js'
+import { type FilterSummary, PANEL_EXTRA_KINDS, type PanelExtraRequest } from './panelProtocol.js'
+
+/** RSKj FilterManager's idle timeout (src/core/filters/filterRegistry.ts). */
+const FILTER_IDLE_MS = 5 * 60 * 1000
+
+interface FilterRecordView {
+  id: string
+  kind: FilterSummary['kind']
+  log?: unknown
+  origin?: string
+  createdAt: number
+  lastPollAt: number
+  cursorBlock: bigint
+  cursorSeq: number
+  removedLogs: unknown[]
+}
+
+type EngineEventView =
+  | { type: 'block'; block: { header: { number: bigint }; hashHex: string; transactions: unknown[] } }
+  | { type: 'pendingTransaction'; hash: Uint8Array }
+  | { type: 'removedBlocks'; blocks: unknown[] }
+  | { type: 'reset' }
+
+export interface PanelEngineView {
+  head: { header: { number: bigint } }
+  filters: { list(): FilterRecordView[] }
+  arrivals: { lastSeq: number }
+  on(listener: (event: EngineEventView) => void): () => void
+}
+
+function engineOf(node: unknown): PanelEngineView {
+  const engine = (node as { engine?: PanelEngineView }).engine
+  if (!engine)
+    throw Object.assign(new Error('This node does not expose its engine to the panel'), { code: -32601 })
+  return engine
+}
+
+export function isPanelExtraRequest(message: unknown): message is PanelExtraRequest {
+  const m = message as { kind?: unknown; id?: unknown } | null
+  return !!m && typeof m.kind === 'string' && PANEL_EXTRA_KINDS.has(m.kind) && typeof m.id === 'number'
+}
+
+export function summarizeFilters(engine: PanelEngineView): FilterSummary[] {
+  const head = engine.head.header.number
+  return engine.filters.list().map((f) => ({
+    id: f.id,
+    kind: f.kind,
+    criteria: f.log === undefined ? undefined : jsonSafe(f.log),
+    origin: f.origin,
+    createdAt: f.createdAt,
+    lastPollAt: f.lastPollAt,
+    expiresAt: f.lastPollAt + FILTER_IDLE_MS,
+    waiting:
+      f.kind === 'pendingTransaction'
+        ? Math.max(0, engine.arrivals.lastSeq - f.cursorSeq)
+        : Number(head > f.cursorBlock ? head - f.cursorBlock : 0n) + f.removedLogs.length,
+  }))
+}
+
+function feedMessage(network: NetworkId, event: EngineEventView): BackgroundToPanel {
+  switch (event.type) {
+    case 'block':
+      return {
+        kind: 'node',
+        network,
+        event: 'block',
+        data: {
+          number: `0x${event.block.header.number.toString(16)}`,
+          hash: event.block.hashHex,
+          transactions: event.block.transactions.length,
+        },
+      }
+    case 'pendingTransaction':
+      return {
+        kind: 'node',
+        network,
+        event: 'pendingTransaction',
+        data: jsonSafe({ hash: event.hash }),
+      }
+    case 'removedBlocks':
+      return {
+        kind: 'node',
+        network,
+        event: 'removedBlocks',
+        data: { count: event.blocks.length },
+      }
+    case 'reset':
+      return { kind: 'node', network, event: 'reset', data: null }
+  }
+}
+
+const feeds = new WeakMap<PanelConnection, () => void>()
+
+/** Stops a panel's feed; call when its Port disconnects. */
+export function disconnectPanelFeed(panel: PanelConnection): void {
+  feeds.get(panel)?.()
+  feeds.delete(panel)
+}
+
+async function run(
+  service: BackgroundService,
+  panel: PanelConnection,
+  message: PanelExtraRequest,
+): Promise<unknown> {
+  const network = await service.wallet.network()
+  const engine = engineOf(await service.nodes.get(network))
+  switch (message.kind) {
+    case 'listFilters':
+      return summarizeFilters(engine)
+    case 'watchChain': {
+      disconnectPanelFeed(panel)
+      feeds.set(
+        panel,
+        engine.on((event) => panel.send(feedMessage(network, event))),
+      )
+      return { network, head: `0x${engine.head.header.number.toString(16)}` }
+    }
+  }
+}
+
+export async function handlePanelExtra(
+  service: BackgroundService,
+  panel: PanelConnection,
+  message: PanelExtraRequest,
+): Promise<void> {
+  try {
+    panel.send({ kind: 'reply', id: message.id, result: await run(service, panel, message) })
+  } catch (error) {
+    panel.send({ kind: 'reply', id: message.id, error: toErrorPayload(error) })
+  }
+}
