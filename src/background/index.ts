@@ -6,8 +6,8 @@
 import { DEVTOOLS_PORT_NAME, PAGE_PORT_NAME, type RelayToBackground } from '../shared/protocol.js'
 import { createIdbWalletStore, openExtensionDb } from './db.js'
 import { browserPlatform, createNodeOpener, indexedDbChainStores } from './nodeFactory.js'
-import { handlePanelMessage, isPanelMessage } from './panel.js'
 import { disconnectPanelFeed, handlePanelExtra, isPanelExtraRequest } from './panel/panelQueries.js'
+import { handlePanelMessage, isPanelMessage } from './panel.js'
 import { createRequestLog } from './requestLog.js'
 import { type BackgroundService, createBackgroundService } from './service.js'
 
