@@ -30,9 +30,9 @@ export function countsFor(scale) {
 
 /**
  * Time caps per phase: a slow target reports a truncated sample instead of stalling the run. Six
- * read phases, two log-query phases and three transaction phases: at most ~230 s per target.
+ * read phases, two log-query phases and three transaction phases: at most ~250 s per target.
  */
-export const TIME_CAPS_MS = { calls: 15_000, transfers: 40_000, tokenTransfers: 30_000, eventSetup: 40_000 }
+export const TIME_CAPS_MS = { calls: 15_000, transfers: 40_000, tokenTransfers: 30_000, eventSetup: 60_000 }
 const WORST_CASE_MS =
   8 * TIME_CAPS_MS.calls + TIME_CAPS_MS.transfers + TIME_CAPS_MS.tokenTransfers + TIME_CAPS_MS.eventSetup
 
