@@ -1,0 +1,96 @@
+/**
+ * The 4001 switches in Chromium: "reject the next request" and "require approval" with the
+ * popup's Approve / Reject buttons; and the DevTools panel page talking to the worker.
+ */
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  controlExtension,
+  type ExtensionBrowser,
+  launchWithExtension,
+  type PageServer,
+  startPageServer,
+} from './harness.js'
+
+type Eth = { request(a: { method: string; params?: unknown[] }): Promise<unknown> }
+
+describe('approval switches and extension pages', () => {
+  let ext: ExtensionBrowser
+  let server: PageServer
+  let page: Page
+  let popup: Page
+
+  beforeAll(async () => {
+    ;[ext, server] = await Promise.all([launchWithExtension(), startPageServer()])
+    server.route('/', '<!doctype html><html><body>approvals</body></html>')
+    popup = await ext.context.newPage()
+    await popup.goto(`chrome-extension://${ext.extensionId}/src/wallet/popup/index.html`)
+    page = await ext.context.newPage()
+    await page.goto(server.url)
+  })
+
+  afterAll(async () => {
+    await server?.close()
+    await ext?.close()
+  })
+
+  const requestAccounts = () =>
+    page.evaluate(() =>
+      (window as unknown as { ethereum: Eth }).ethereum.request({ method: 'eth_requestAccounts' }).then(
+        (accounts) => ({ accounts }),
+        (e: { code: number; message: string }) => ({ code: e.code, message: e.message }),
+      ),
+    )
+
+  it('rejects the next request with 4001 once when "reject next" is switched on in the popup', async () => {
+    await popup.check('#rejectNext')
+    await expect
+      .poll(
+        async () =>
+          (
+            (await controlExtension(ext, { kind: 'getState' })).result as {
+              settings: { rejectNext: boolean }
+            }
+          ).settings.rejectNext,
+      )
+      .toBe(true)
+    expect(await requestAccounts()).toEqual({ code: 4001, message: 'User rejected the request.' })
+    await expect.poll(() => popup.isChecked('#rejectNext')).toBe(false)
+  })
+
+  it('waits for Reject or Approve in the popup when approval is required', async () => {
+    await popup.check('#requireApproval')
+    await expect
+      .poll(
+        async () =>
+          (
+            (await controlExtension(ext, { kind: 'getState' })).result as {
+              settings: { requireApproval: boolean }
+            }
+          ).settings.requireApproval,
+      )
+      .toBe(true)
+    const rejected = requestAccounts()
+    // The worker also opens an approval window; our popup tab must be in front to be clicked.
+    await popup.locator('[data-action="reject"]').waitFor()
+    await popup.bringToFront()
+    await popup.locator('[data-action="reject"]').click()
+    expect(await rejected).toMatchObject({ code: 4001 })
+    const approved = requestAccounts()
+    await popup.locator('[data-action="approve"]').waitFor()
+    await popup.bringToFront()
+    await popup.locator('[data-action="approve"]').click()
+    expect(await approved).toEqual({ accounts: ['0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826'] })
+    await popup.uncheck('#requireApproval')
+  })
+
+  it('serves the DevTools panel page, which reaches the worker over its Port', async () => {
+    const panel = await ext.context.newPage()
+    await panel.goto(`chrome-extension://${ext.extensionId}/src/devtools/panel/index.html`)
+    await expect.poll(() => panel.textContent('[data-testid="network"]')).toBe('testnet (0x1f)')
+    await page.evaluate(() =>
+      (window as unknown as { ethereum: Eth }).ethereum.request({ method: 'eth_blockNumber' }),
+    )
+    await expect.poll(() => panel.textContent('[data-testid="logged"]')).toBe('Requests seen: 1')
+  })
+})
