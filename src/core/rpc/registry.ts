@@ -13,6 +13,7 @@ import { eth_accounts } from './methods/eth/eth_accounts.js'
 import { eth_chainId } from './methods/eth/eth_chainId.js'
 import { eth_protocolVersion } from './methods/eth/eth_protocolVersion.js'
 import { eth_syncing } from './methods/eth/eth_syncing.js'
+import { MINING_METHODS } from './methods/miningMethods.js'
 import { net_listening } from './methods/net/net_listening.js'
 import { net_peerCount } from './methods/net/net_peerCount.js'
 import { net_peerList } from './methods/net/net_peerList.js'
@@ -69,6 +70,7 @@ export const IMPLEMENTED: readonly MethodDefinition[] = [
   ...CONTROL_METHODS,
   ...DEV_METHODS_IMPLEMENTED,
   ...NODE_METHODS,
+  ...MINING_METHODS,
 ]
 
 export function namespaceOf(method: string): string {
