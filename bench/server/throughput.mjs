@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Throughput of our HTTP server for eth_blockNumber with 64 requests in flight over keep-alive,
-// next to a do-nothing Node HTTP server measured in the same run (goal: ≥ 0.9×). Both servers run
-// in their own process on 127.0.0.1; rounds alternate between them so drift on a shared machine
-// hits both alike. Bounded: `--rounds` × 2 × `--seconds`, plus start-up.
+// next to a do-nothing Node HTTP server measured in the same run (goal: ≥ 0.9×), and next to a
+// minimal JSON echo server (parse + stringify, the least any JSON-RPC server does). Each server
+// runs in its own process on 127.0.0.1; rounds rotate between them so drift on a shared machine
+// hits all alike. Bounded: `--rounds` × 3 × `--seconds`, plus start-up.
 //   node bench/server/throughput.mjs [--seconds=3] [--rounds=3] [--in-flight=64] [--network=regtest]
 // Needs the server bundle: npm run build:server.
 import { spawn } from 'node:child_process'
@@ -77,26 +78,33 @@ function stop(child) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'rsk-devnode-bench-'))
-const nullPort = await freePort()
-const ourPort = await freePort()
-const baseline = await launch([join(ROOT, 'bench/server/nullServer.mjs'), String(nullPort)], /ready/)
+const [nullPort, jsonPort, ourPort] = [await freePort(), await freePort(), await freePort()]
+const nullServer = join(ROOT, 'bench/server/nullServer.mjs')
+const baseline = await launch([nullServer, String(nullPort)], /ready/)
+const jsonBaseline = await launch([nullServer, String(jsonPort), '--json'], /ready/)
 const ours = await launch(
   [join(ROOT, 'bin/rsk-devnode.mjs'), 'serve', '--port', String(ourPort), '--data-dir', dataDir],
   /Its API key: ([0-9a-f]+)/,
 )
 const apiKey = ours.match[1]
 
+/** baseline: answers without reading the JSON; json: parses and stringifies, nothing else. */
 const targets = {
   baseline: { port: nullPort, path: '/', pid: baseline.child.pid },
+  json: { port: jsonPort, path: '/', pid: jsonBaseline.child.pid },
   ours: { port: ourPort, path: `/${network}/${apiKey}`, pid: ours.child.pid },
 }
+const names = Object.keys(targets)
 
 try {
-  // Warm-up: JIT, the lazily opened chain, socket buffers.
+  // Warm-up: JIT, socket buffers (our chains open at start; give them a moment).
+  await new Promise((resolve) => setTimeout(resolve, 1500))
   for (const target of Object.values(targets)) await runLoad({ ...target, body, inFlight, durationMs: 1000 })
-  const results = { baseline: [], ours: [] }
+  const results = Object.fromEntries(names.map((name) => [name, []]))
   for (let round = 0; round < rounds; round++) {
-    for (const name of round % 2 === 0 ? ['baseline', 'ours'] : ['ours', 'baseline']) {
+    // Rotate the order so no target always runs first or last in a round.
+    const order = names.map((_, i) => names[(i + round) % names.length])
+    for (const name of order) {
       const cpuBefore = cpuMs(targets[name].pid)
       const result = await runLoad({ ...targets[name], body, inFlight, durationMs: seconds * 1000 })
       result.cpuMicrosPerCall = ((cpuMs(targets[name].pid) - cpuBefore) * 1000) / result.completed
@@ -112,35 +120,31 @@ try {
     throw new Error(`our server did not answer eth_blockNumber: ${JSON.stringify(results.ours[0])}`)
   }
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
-  const ratios = results.ours.map((result, i) => result.callsPerSecond / results.baseline[i].callsPerSecond)
+  const callsPerSecond = (name) => results[name].map((r) => Math.round(r.callsPerSecond))
   const cpu = (name) => results[name].map((r) => Number(r.cpuMicrosPerCall.toFixed(1)))
+  /** Ours ÷ a baseline: per-round throughput ratios (same round), their median, and CPU per call. */
+  const versus = (name) => {
+    const ratios = results.ours.map((r, i) => r.callsPerSecond / results[name][i].callsPerSecond)
+    return {
+      ratioPerRound: ratios.map((r) => Number(r.toFixed(3))),
+      medianRatio: Number(median(ratios).toFixed(3)),
+      // The least disturbed round of each: peak throughput, lowest CPU per call (theirs ÷ ours).
+      bestRatio: Number((Math.max(...callsPerSecond('ours')) / Math.max(...callsPerSecond(name))).toFixed(3)),
+      cpuRatio: Number((Math.min(...cpu(name)) / Math.min(...cpu('ours'))).toFixed(3)),
+    }
+  }
   const summary = {
-    benchmark: 'server eth_blockNumber throughput',
+    benchmark: 'server eth_blockNumber throughput, 64 in flight, keep-alive',
     date: new Date().toISOString(),
     inFlight,
     secondsPerRound: seconds,
     rounds,
-    baselineCallsPerSecond: results.baseline.map((r) => Math.round(r.callsPerSecond)),
-    oursCallsPerSecond: results.ours.map((r) => Math.round(r.callsPerSecond)),
-    ratioPerRound: ratios.map((r) => Number(r.toFixed(3))),
-    medianRatio: Number(median(ratios).toFixed(3)),
-    baselineCpuMicrosPerCall: cpu('baseline'),
-    oursCpuMicrosPerCall: cpu('ours'),
-    /**
-     * Best round of each (least disturbed by other work on a shared machine): the intrinsic cost.
-     * bestRatio compares peak throughputs; cpuRatio the lowest CPU per call (baseline ÷ ours).
-     */
-    bestRatio: Number(
-      (
-        Math.max(...results.ours.map((r) => r.callsPerSecond)) /
-        Math.max(...results.baseline.map((r) => r.callsPerSecond))
-      ).toFixed(3),
-    ),
-    bestCpuRatio: Number((Math.min(...cpu('baseline')) / Math.min(...cpu('ours'))).toFixed(3)),
-    /** Median CPU per call, baseline ÷ ours. */
-    cpuRatio: Number((median(cpu('baseline')) / median(cpu('ours'))).toFixed(3)),
+    callsPerSecond: Object.fromEntries(names.map((name) => [name, callsPerSecond(name)])),
+    serverCpuMicrosPerCall: Object.fromEntries(names.map((name) => [name, cpu(name)])),
+    oursVersusDoNothing: versus('baseline'),
+    oursVersusJsonEcho: versus('json'),
+    goal: '≥ 0.9 × the do-nothing server',
     loadAverage: loadavg().map((value) => Number(value.toFixed(1))),
-    goal: 0.9,
   }
   console.log(JSON.stringify(summary, null, 2))
   const outDir = join(ROOT, 'bench/results')
@@ -149,5 +153,6 @@ try {
 } finally {
   await stop(ours.child)
   await stop(baseline.child)
+  await stop(jsonBaseline.child)
   rmSync(dataDir, { recursive: true, force: true })
 }
