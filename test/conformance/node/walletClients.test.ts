@@ -2,7 +2,7 @@
  * Clients that let the node sign (JSON-RPC accounts): viem's wallet client and ethers' JsonRpcSigner
  * send through `eth_sendTransaction` with a node account of the rskj profile, in process.
  */
-import { JsonRpcProvider } from 'ethers'
+import { JsonRpcProvider, type JsonRpcResult } from 'ethers'
 import { createPublicClient, createWalletClient, custom, defineChain, parseEther } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { COW, COW1, createConformanceNode } from './nodeTestChain.js'
@@ -45,7 +45,8 @@ describe('wallet clients with node accounts', () => {
     const ethersProvider = new JsonRpcProvider(undefined, 33, { staticNetwork: true, batchMaxCount: 1 })
     ethersProvider._send = async (payload) => {
       const list = Array.isArray(payload) ? payload : [payload]
-      return Promise.all(
+      // ethers reads `error` members too; its declared type lists only results.
+      return (await Promise.all(
         list.map(async (p) => {
           try {
             return { id: p.id, result: await provider.request({ method: p.method, params: p.params }) }
@@ -54,7 +55,7 @@ describe('wallet clients with node accounts', () => {
             return { id: p.id, error: { code: error.code, message: error.message, data: error.data } }
           }
         }),
-      )
+      )) as JsonRpcResult[]
     }
     const signer = await ethersProvider.getSigner(0)
     expect((await signer.getAddress()).toLowerCase()).toBe(COW.address)
