@@ -35,7 +35,7 @@ import {
   type SealedBlock,
   sealBlock,
 } from './blockBuilder.js'
-import { encodeBlockRecord } from './blockCodec.js'
+import { decodeBlockRecord, encodeBlockRecord } from './blockCodec.js'
 import { withBlockOverrides } from './blockOverrides.js'
 import type { StoredBlock } from './blockRecord.js'
 import { blockLogs, ChainReader, encodeLocation } from './chainReader.js'
@@ -122,7 +122,6 @@ export class Engine {
     }
     const head = await this.kv.get(keys.block(BigInt(bytesToHex(headRaw))))
     if (!head) throw new Error('storage names a head block that is missing')
-    const { decodeBlockRecord } = await import('./blockCodec.js')
     const block = decodeBlockRecord(head)
     this.reader.head = block
     this.reader.remember(block)
