@@ -21,6 +21,7 @@ import { net_version } from './methods/net/net_version.js'
 import { NODE_METHODS } from './methods/nodeMethods.js'
 import { rpc_modules } from './methods/rpc/rpc_modules.js'
 import { rsk_protocolVersion } from './methods/rsk/rsk_protocolVersion.js'
+import { TRACE_METHODS } from './methods/traceMethods.js'
 import { web3_clientVersion } from './methods/web3/web3_clientVersion.js'
 import { web3_sha3 } from './methods/web3/web3_sha3.js'
 import { type MethodGroup, type MethodRow, SPEC_METHODS } from './methodTable.js'
@@ -71,6 +72,7 @@ export const IMPLEMENTED: readonly MethodDefinition[] = [
   ...DEV_METHODS_IMPLEMENTED,
   ...NODE_METHODS,
   ...MINING_METHODS,
+  ...TRACE_METHODS,
 ]
 
 export function namespaceOf(method: string): string {

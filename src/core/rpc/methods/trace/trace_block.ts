@@ -1,0 +1,19 @@
+/**
+ * Handler for `trace_block(block)`: the Parity-style traces of every transaction of a block
+ * (REMASC included), `[]` for the genesis block and `null` for an unknown block. `pending`
+ * answers for the head block: blocks are mined as soon as transactions arrive.
+ */
+import { resolveBlock } from '../../../node/engine/queries.js'
+import { parityTraces } from '../../../tracing/traceService.js'
+import { blockExt } from '../../blockParams.js'
+import { defineMethod } from '../../defineMethod.js'
+
+export const trace_block = defineMethod({
+  name: 'trace_block',
+  params: [blockExt('block')],
+  handler: async (context, [block]) => {
+    const found = await resolveBlock(context.engine, block)
+    if (!found) return null
+    return parityTraces(context.engine, found)
+  },
+})

@@ -1,0 +1,103 @@
+/**
+ * Re-executes a mined block on its parent's state, so that its transactions can be traced. The
+ * engine keeps every historical state root, so the parent state is read from the trie; the EVM
+ * runs synchronously over it (missing nodes are loaded and the whole replay reruns, which is why
+ * tracers are created per run through `createTracer`).
+ */
+
+import { contractAddress, type SignedTransaction } from '../chain/transaction.js'
+import { executeTransaction } from '../evm/transaction.js'
+import type { BlockEnv, EvmTracer, ExecutionResult } from '../evm/types.js'
+import { REMASC_ADDRESS } from '../network/networks.js'
+import type { StoredBlock } from '../node/engine/blockRecord.js'
+import type { Engine } from '../node/engine/engine.js'
+import { runWithHistoricalState } from '../node/engine/historicalReader.js'
+import { StateOverlay } from '../state/overlay.js'
+import type { Address } from '../util/hex.js'
+
+export interface ReplayedTransaction<T extends EvmTracer> {
+  index: number
+  tx: SignedTransaction
+  sender: Address
+  /** The tracer `createTracer` returned for this transaction in the run that completed. */
+  tracer: T | undefined
+  result: ExecutionResult
+  /** The address a creation deploys to (whether or not it succeeded), as RSKj reports it. */
+  createdAddress: Address | undefined
+}
+
+export interface ReplayBlockParameters<T extends EvmTracer> {
+  engine: Engine
+  block: StoredBlock
+  /** Called once per user transaction and run; return `undefined` to run it untraced. */
+  createTracer(index: number): T | undefined
+  /** Stop after this transaction index (tracing one transaction needs only its predecessors). */
+  lastIndex?: number
+}
+
+export function blockEnvOf(engine: Engine, block: StoredBlock): BlockEnv {
+  const h = block.header
+  return {
+    number: h.number,
+    timestamp: h.timestamp,
+    coinbase: h.coinbase,
+    difficulty: h.difficulty,
+    gasLimit: h.gasLimit,
+    minimumGasPrice: h.minimumGasPrice ?? 0n,
+    chainId: BigInt(engine.network.chainId),
+    getBlockHash: (n: bigint) => (n < h.number ? engine.reader.cachedHash(n) : undefined),
+  }
+}
+
+/**
+ * Runs the block's user transactions (REMASC, always last, is left out: it runs no code here) in
+ * order over the parent state, with the same options the block builder used.
+ */
+export async function replayBlock<T extends EvmTracer>(
+  p: ReplayBlockParameters<T>,
+): Promise<ReplayedTransaction<T>[]> {
+  const { engine, block } = p
+  if (block.header.number === 0n) return []
+  const parent = await engine.reader.blockByNumber(block.header.number - 1n)
+  if (!parent) throw new Error(`parent of block ${block.header.number} is missing`)
+  const env = blockEnvOf(engine, block)
+  const userCount = block.transactions.length - 1
+  const last = Math.min(p.lastIndex ?? userCount - 1, userCount - 1)
+  return runWithHistoricalState(engine.state.at(parent.header.stateRoot), (state) => {
+    const overlay = new StateOverlay(state)
+    const deletedAccounts = new Set<Address>()
+    const replayed: ReplayedTransaction<T>[] = []
+    let blockGasUsed = 0n
+    for (let index = 0; index <= last; index++) {
+      const tx = block.transactions[index]!
+      const sender = block.senders[index]!
+      const tracer = p.createTracer(index)
+      const result = executeTransaction(
+        overlay,
+        {
+          from: sender,
+          to: tx.to,
+          value: tx.value,
+          data: tx.data,
+          gasLimit: tx.gasLimit,
+          gasPrice: tx.gasPrice,
+          nonce: tx.nonce,
+        },
+        env,
+        {
+          feeRecipient: REMASC_ADDRESS,
+          precompiles: engine.precompiles,
+          deletedAccounts,
+          blockGasUsed,
+          tracer,
+        },
+      )
+      overlay.apply(result.diff)
+      for (const [address, change] of result.diff) if (change.account === null) deletedAccounts.add(address)
+      blockGasUsed += result.gasUsed
+      const createdAddress = tx.to === undefined ? contractAddress(sender, tx.nonce) : undefined
+      replayed.push({ index, tx, sender, tracer, result, createdAddress })
+    }
+    return replayed
+  })
+}

@@ -1,0 +1,116 @@
+/**
+ * RSKj's default struct tracer (`rskTracer`, `DetailedProgramTrace`): one entry per executed
+ * opcode with gas, memory in 32-byte chunks, the stack and the executing program's storage, all
+ * as unprefixed hex the way RSKj's `DataWord.toString()` writes them.
+ */
+import type { CallFrameInfo, EvmTracer, StepInfo } from '../evm/types.js'
+import { bytesToHex } from '../util/hex.js'
+import { copiedHashMapCapacity, javaHashMapOrder } from './javaHashMapOrder.js'
+
+export interface StructLogOptions {
+  disableMemory: boolean
+  disableStack: boolean
+  disableStorage: boolean
+}
+
+export interface StructLog {
+  op: string
+  depth: number
+  pc: number
+  gas: number
+  gasCost: number
+  memory?: string[]
+  stack?: string[]
+  storage?: Record<string, string>
+}
+
+/** `DataWord.toString()`: 64 lowercase hex digits, no prefix. */
+export function wordHex(value: bigint): string {
+  return value.toString(16).padStart(64, '0')
+}
+
+export function unprefixedHex(bytes: Uint8Array): string {
+  return bytesToHex(bytes).slice(2)
+}
+
+/** A program's storage view as RSKj keeps it: a HashMap copied on every change. */
+class ProgramStorage {
+  values = new Map<string, string>()
+  order: string[] = []
+  capacity = 16
+
+  /** Brings the map up to date with the slots the EVM saw in this frame (zero means absent). */
+  update(seen: ReadonlyMap<bigint, bigint>): void {
+    for (const [slot, value] of seen) {
+      const key = wordHex(slot)
+      if (value === 0n) {
+        if (this.values.delete(key)) this.order = this.order.filter((k) => k !== key)
+        continue
+      }
+      const text = wordHex(value)
+      if (this.values.get(key) === text) continue
+      const isNew = !this.values.has(key)
+      this.capacity = copiedHashMapCapacity(this.values.size, isNew ? 1 : 0)
+      this.values.set(key, text)
+      this.order = javaHashMapOrder(isNew ? [...this.order, key] : this.order, this.capacity)
+    }
+  }
+
+  toJson(): Record<string, string> {
+    const out: Record<string, string> = {}
+    for (const key of this.order) out[key] = this.values.get(key)!
+    return out
+  }
+}
+
+export class StructLogTracer implements EvmTracer {
+  readonly structLogs: StructLog[] = []
+  /** Storage of the top-level program (the trace's `currentStorage`). */
+  private top: ProgramStorage | undefined
+  private readonly programs: ProgramStorage[] = []
+  contractAddress: string | undefined
+
+  constructor(private readonly options: StructLogOptions) {}
+
+  onCallEnter(frame: CallFrameInfo): void {
+    const program = new ProgramStorage()
+    if (this.programs.length === 0) {
+      this.top = program
+      this.contractAddress = frame.to.slice(2)
+    }
+    this.programs.push(program)
+  }
+
+  onCallExit(): void {
+    this.programs.pop()
+  }
+
+  onStep(step: StepInfo): void {
+    const program = this.programs[this.programs.length - 1] ?? new ProgramStorage()
+    program.update(step.storage)
+    const log: StructLog = {
+      op: step.opName,
+      depth: step.depth,
+      pc: step.pc,
+      gas: Number(step.gas),
+      gasCost: Number(step.gasCost),
+    }
+    if (!this.options.disableMemory) {
+      const memory: string[] = []
+      for (let k = 0; k < step.memory.length; k += 32)
+        memory.push(unprefixedHex(step.memory.subarray(k, k + 32)))
+      log.memory = memory
+    }
+    if (!this.options.disableStack) log.stack = step.stack.map(wordHex)
+    if (!this.options.disableStorage) log.storage = program.toJson()
+    this.structLogs.push(log)
+  }
+
+  get storageSize(): number {
+    return this.top?.values.size ?? 0
+  }
+
+  get currentStorage(): Record<string, string> {
+    return this.top?.toJson() ?? {}
+  }
+}
