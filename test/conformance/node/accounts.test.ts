@@ -245,3 +245,15 @@ describe('keystore persistence', () => {
     expect(await call('personal_dumpRawKey', [KEY_ADDRESS])).toBe(KEY)
   })
 })
+
+describe('personal_importRawKey key checks', () => {
+  it('refuses a key outside the secp256k1 range with -32602', async () => {
+    const { wire } = await createConformanceNode('rskj')
+    expect(await wire('personal_importRawKey', [`0x${'00'.repeat(32)}`, 'pw'])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"invalid argument 0: Invalid key: not a valid secp256k1 private key."}}"`,
+    )
+    expect(await wire('personal_importRawKey', [`0x${'ff'.repeat(32)}`, 'pw'])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"invalid argument 0: Invalid key: not a valid secp256k1 private key."}}"`,
+    )
+  })
+})

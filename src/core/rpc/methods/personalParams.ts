@@ -1,4 +1,6 @@
 /** Parameter specs of `personal_*` with RSKj's texts (`HexKeyParam`, `HexDurationParam`). */
+import { SECP256K1_N } from '../../chain/secp256k1.js'
+import { bigintToPaddedBytes } from '../../util/hex.js'
 import { ParamError, type ParamSpec, parseString } from '../params.js'
 
 const HEX = /^[0-9a-fA-F]*$/
@@ -14,9 +16,9 @@ export const rawKey = (name: string): ParamSpec<Uint8Array> => ({
     const digits = text.startsWith('0x') || text.startsWith('0X') ? text.slice(2) : text
     if (!HEX.test(digits) || digits.length !== 64)
       throw new ParamError('Invalid key: expected 32 bytes of hex (64 digits, 0x optional).')
-    const key = new Uint8Array(32)
-    for (let i = 0; i < 32; i++) key[i] = Number.parseInt(digits.slice(2 * i, 2 * i + 2), 16)
-    return key
+    const n = BigInt(`0x${digits}`)
+    if (n === 0n || n >= SECP256K1_N) throw new ParamError('Invalid key: not a valid secp256k1 private key.')
+    return bigintToPaddedBytes(n, 32)
   },
 })
 
