@@ -1,32 +1,36 @@
 /**
- * Panel entry point. The panel UI itself is built separately under src/devtools/panel/; until
- * then this shows the connection to the background and the live request count, which is enough
- * for the e2e test to see the panel protocol working.
+ * Panel entry: in DevTools (chrome.devtools present) or as a plain tab (`index.html` opened
+ * directly, for tests). Theme follows DevTools' themeName, else the OS, else `?theme=`.
  */
 import { render } from 'preact'
-import { useEffect, useState } from 'preact/hooks'
-import { type BackgroundToPanel, DEVTOOLS_PORT_NAME, type PanelState } from '../../shared/protocol.js'
+import { App } from './App.js'
+import { connectToBackground } from './connection.js'
+import { ServicesContext } from './context.js'
+import { createController } from './controller.js'
+import { createStore } from './store.js'
+import './panel.css'
 
-function App() {
-  const [state, setState] = useState<PanelState | null>(null)
-  const [logged, setLogged] = useState(0)
-  useEffect(() => {
-    const port = chrome.runtime.connect({ name: DEVTOOLS_PORT_NAME })
-    port.onMessage.addListener((message: BackgroundToPanel) => {
-      if (message.kind === 'state') setState(message.state)
-      else if (message.kind === 'log') setLogged((n) => n + 1)
-      else if (message.kind === 'reply' && message.id === 1) setState(message.result as PanelState)
-    })
-    port.postMessage({ kind: 'getState', id: 1 })
-    return () => port.disconnect()
-  }, [])
-  return (
-    <main>
-      <h1>RSK Devnode</h1>
-      <p data-testid="network">{state ? `${state.network} (${state.chainId})` : 'connecting…'}</p>
-      <p data-testid="logged">Requests seen: {logged}</p>
-    </main>
-  )
+function theme(): 'light' | 'dark' {
+  const forced = new URLSearchParams(location.search).get('theme')
+  if (forced === 'dark' || forced === 'light') return forced
+  const devtoolsTheme = globalThis.chrome?.devtools?.panels?.themeName
+  if (devtoolsTheme) return devtoolsTheme === 'dark' ? 'dark' : 'light'
+  return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'
 }
 
-render(<App />, document.getElementById('app')!)
+document.documentElement.dataset.theme = theme()
+const store = createStore()
+const connection = connectToBackground()
+const controller = createController(store, connection)
+const view = new URLSearchParams(location.search).get('view')
+const VIEW_NAMES = ['blocks', 'transactions', 'mempool', 'filters', 'requests', 'accounts', 'apps'] as const
+const requested = VIEW_NAMES.find((name) => name === view)
+if (requested) store.set({ view: requested })
+void controller.start().catch((error: Error) => store.set({ error: `Start: ${error.message}` }))
+
+render(
+  <ServicesContext.Provider value={{ store, connection, controller }}>
+    <App />
+  </ServicesContext.Provider>,
+  document.getElementById('app')!,
+)

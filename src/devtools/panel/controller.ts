@@ -1,0 +1,139 @@
+/**
+ * Keeps the store in step with the chain: applies pushes, polls what has no push (the mempool,
+ * filters, and the block number, whose request also lets interval mining catch up), and loads
+ * block summaries for the rows the list shows.
+ */
+import type { FilterSummary } from '../../background/panel/panelProtocol.js'
+import type { PanelState, RequestLogEntry } from '../../shared/protocol.js'
+import type { PanelConnection } from './connection.js'
+import type { BlockSummary, PanelStore, PoolTransaction } from './store.js'
+
+interface RpcBlock {
+  number: string
+  hash: string
+  timestamp: string
+  transactions: unknown[]
+  gasUsed: string
+  miner: string
+}
+
+type PoolContent = Record<
+  'pending' | 'queued',
+  Record<string, Record<string, Omit<PoolTransaction, 'queued'> & { nonce: string }>>
+>
+
+export const POLL_MS = 1000
+
+export function summarizeBlock(block: RpcBlock): BlockSummary {
+  return {
+    number: Number(block.number),
+    hash: block.hash,
+    timestamp: Number(block.timestamp),
+    transactions: block.transactions.length,
+    gasUsed: BigInt(block.gasUsed),
+    miner: block.miner,
+  }
+}
+
+export function flattenPool(content: PoolContent): PoolTransaction[] {
+  const out: PoolTransaction[] = []
+  for (const queued of [false, true]) {
+    const bySender = content[queued ? 'queued' : 'pending'] ?? {}
+    for (const byNonce of Object.values(bySender))
+      for (const tx of Object.values(byNonce)) out.push({ ...tx, nonce: Number(tx.nonce), queued })
+  }
+  return out.sort((a, b) => a.from.localeCompare(b.from) || a.nonce - b.nonce)
+}
+
+export function createController(store: PanelStore, connection: PanelConnection) {
+  const loading = new Set<number>()
+
+  async function refreshHead(): Promise<void> {
+    const head = Number(await connection.rpc<string>('eth_blockNumber'))
+    const previous = store.get().head
+    if (head < previous) store.dropBlocksAbove(head)
+    if (head !== previous) store.set({ head })
+  }
+
+  async function refreshPool(): Promise<void> {
+    store.set({ pending: flattenPool(await connection.rpc<PoolContent>('txpool_content')) })
+  }
+
+  async function refreshFilters(): Promise<void> {
+    store.set({ filters: await connection.request<FilterSummary[]>({ kind: 'listFilters' }) })
+  }
+
+  async function refreshState(): Promise<void> {
+    store.set({ state: await connection.request<PanelState>({ kind: 'getState' }) })
+  }
+
+  async function tick(): Promise<void> {
+    const view = store.get().view
+    await refreshHead()
+    if (view === 'mempool') await refreshPool()
+    if (view === 'filters') await refreshFilters()
+  }
+
+  return {
+    refreshHead,
+    refreshPool,
+    refreshFilters,
+    refreshState,
+    tick,
+
+    /** Loads summaries of the given block numbers not yet cached (one request each, in parallel). */
+    async ensureBlocks(numbers: number[]): Promise<void> {
+      const missing = numbers.filter((n) => n >= 0 && !store.blocks.has(n) && !loading.has(n))
+      if (missing.length === 0) return
+      for (const n of missing) loading.add(n)
+      try {
+        const blocks = await Promise.all(
+          missing.map((n) =>
+            connection.rpc<RpcBlock | null>('eth_getBlockByNumber', [`0x${n.toString(16)}`, false]),
+          ),
+        )
+        store.putBlocks(blocks.filter((b): b is RpcBlock => b !== null).map(summarizeBlock))
+      } finally {
+        for (const n of missing) loading.delete(n)
+      }
+    },
+
+    async start(): Promise<() => void> {
+      connection.onPush((message) => {
+        if (message.kind === 'log') store.addRequests([message.entry], true)
+        else if (message.kind === 'state') {
+          const networkChanged = store.get().state?.network !== message.state.network
+          store.set({ state: message.state })
+          if (networkChanged) void this.switchedNetwork()
+        } else if (message.kind === 'node') {
+          if (message.event === 'block') {
+            const data = message.data as { number: string }
+            const head = Number(data.number)
+            if (head > store.get().head) store.set({ head })
+          } else if (message.event === 'reset' || message.event === 'removedBlocks') {
+            store.dropBlocksAbove(-1)
+            void refreshHead()
+          } else if (message.event === 'pendingTransaction') void refreshPool()
+        }
+      })
+      connection.onReconnect(() => void connection.request({ kind: 'watchChain' }).catch(() => undefined))
+      await refreshState()
+      const log = await connection.request<RequestLogEntry[]>({ kind: 'getLog', limit: 5000 })
+      store.addRequests(log.reverse(), false)
+      await connection.request({ kind: 'watchChain' }).catch(() => undefined)
+      await refreshHead()
+      const timer = setInterval(() => void tick().catch(() => undefined), POLL_MS)
+      return () => clearInterval(timer)
+    },
+
+    /** Another chain: nothing cached belongs to it. */
+    async switchedNetwork(): Promise<void> {
+      store.dropBlocksAbove(-1)
+      store.set({ head: -1, snapshots: [], pending: [], filters: [] })
+      await connection.request({ kind: 'watchChain' }).catch(() => undefined)
+      await refreshHead()
+    },
+  }
+}
+
+export type PanelController = ReturnType<typeof createController>

@@ -1,0 +1,120 @@
+/**
+ * The panel's single store: pushes and query answers are applied here, components read
+ * snapshots. Notifications are coalesced to one per animation frame, so 10,000 pushed requests
+ * cost a few renders, not 10,000.
+ */
+import type { FilterSummary } from '../../background/panel/panelProtocol.js'
+import type { PanelState, RequestLogEntry } from '../../shared/protocol.js'
+
+export type ViewName = 'blocks' | 'transactions' | 'mempool' | 'filters' | 'requests' | 'accounts' | 'apps'
+
+export interface BlockSummary {
+  number: number
+  hash: string
+  timestamp: number
+  transactions: number
+  gasUsed: bigint
+  miner: string
+}
+
+export interface PoolTransaction {
+  hash: string
+  from: string
+  nonce: number
+  to: string | null
+  value: string
+  gasPrice: string
+  gas: string
+  input: string
+  queued: boolean
+}
+
+export interface Snapshot {
+  name: string
+  id: string
+  blockNumber: number
+}
+
+export interface PanelData {
+  state: PanelState | null
+  /** Latest block number, -1 until known. */
+  head: number
+  /** Bumped whenever the block cache changes (the Map itself is mutated in place). */
+  blocksVersion: number
+  pending: PoolTransaction[]
+  filters: FilterSummary[]
+  /** Oldest first. */
+  requests: RequestLogEntry[]
+  /** Requests pushed live since the panel opened. */
+  seen: number
+  view: ViewName
+  snapshots: Snapshot[]
+  /** Pasted ABI used to decode logs and custom errors. */
+  userAbi: string
+  error: string | null
+  busy: string | null
+}
+
+/** Enough for the 10,000-request target with room; the oldest fall off first. */
+export const MAX_REQUESTS = 20_000
+
+export function createStore(schedule: (run: () => void) => void = (run) => requestAnimationFrame(run)) {
+  let data: PanelData = {
+    state: null,
+    head: -1,
+    blocksVersion: 0,
+    pending: [],
+    filters: [],
+    requests: [],
+    seen: 0,
+    view: 'blocks',
+    snapshots: [],
+    userAbi: '',
+    error: null,
+    busy: null,
+  }
+  const blocks = new Map<number, BlockSummary>()
+  const listeners = new Set<() => void>()
+  let scheduled = false
+
+  function notify() {
+    if (scheduled) return
+    scheduled = true
+    schedule(() => {
+      scheduled = false
+      for (const listener of listeners) listener()
+    })
+  }
+
+  return {
+    blocks,
+    get: (): PanelData => data,
+    set(patch: Partial<PanelData>) {
+      data = { ...data, ...patch }
+      notify()
+    },
+    addRequests(entries: RequestLogEntry[], live: boolean) {
+      let requests = data.requests.concat(entries)
+      if (requests.length > MAX_REQUESTS) requests = requests.slice(requests.length - MAX_REQUESTS)
+      data = { ...data, requests, seen: live ? data.seen + entries.length : data.seen }
+      notify()
+    },
+    putBlocks(summaries: BlockSummary[]) {
+      for (const b of summaries) blocks.set(b.number, b)
+      data = { ...data, blocksVersion: data.blocksVersion + 1 }
+      notify()
+    },
+    /** Chain reorganised (revert, reset, import): cached blocks above `keepUpTo` are stale. */
+    dropBlocksAbove(keepUpTo: number) {
+      for (const n of blocks.keys()) if (n > keepUpTo) blocks.delete(n)
+      data = { ...data, blocksVersion: data.blocksVersion + 1 }
+      notify()
+    },
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}
+
+export type PanelStore = ReturnType<typeof createStore>

@@ -1,0 +1,60 @@
+/** Blocks: the whole chain newest first, loaded row by row as it scrolls into view. */
+import { useState } from 'preact/hooks'
+import { VirtualList } from '../components/VirtualList.js'
+import { usePanelData, useServices } from '../context.js'
+import { age, shortHash } from '../lib/format.js'
+import { BlockDetail } from './BlockDetail.js'
+
+export function BlocksView() {
+  const data = usePanelData()
+  const { store, controller } = useServices()
+  const [selected, setSelected] = useState(-1)
+  const [open, setOpen] = useState<number | null>(null)
+  const count = data.head + 1
+  const numberAt = (index: number) => data.head - index
+  const now = Date.now()
+
+  return (
+    <div class="split">
+      <VirtualList
+        label="blocks"
+        count={count}
+        selected={selected}
+        onSelect={setSelected}
+        onOpen={(i) => setOpen(numberAt(i))}
+        onRange={(first, last) => {
+          const numbers: number[] = []
+          for (let i = first; i <= last; i++) numbers.push(numberAt(i))
+          void controller.ensureBlocks(numbers)
+        }}
+        header={
+          <>
+            <span class="c-num">Number</span>
+            <span class="c-hash">Hash</span>
+            <span class="c-age">Age</span>
+            <span class="c-num">Txs</span>
+            <span class="c-num">Gas used</span>
+            <span class="c-hash">Miner</span>
+          </>
+        }
+        renderRow={(i) => {
+          const n = numberAt(i)
+          const b = store.blocks.get(n)
+          return (
+            <>
+              <span class="c-num" data-testid="block-number">
+                {n}
+              </span>
+              <span class="c-hash mono">{b ? shortHash(b.hash) : '…'}</span>
+              <span class="c-age">{b ? age(b.timestamp, now) : ''}</span>
+              <span class="c-num">{b?.transactions ?? ''}</span>
+              <span class="c-num">{b ? b.gasUsed.toString() : ''}</span>
+              <span class="c-hash mono">{b ? shortHash(b.miner) : ''}</span>
+            </>
+          )
+        }}
+      />
+      {open !== null && <BlockDetail number={open} onClose={() => setOpen(null)} />}
+    </div>
+  )
+}

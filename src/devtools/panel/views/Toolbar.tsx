@@ -1,0 +1,268 @@
+/**
+ * Node controls: network, mining mode and "mine N", time, named snapshots, reset, chain
+ * export/import with progress, and "reject next request".
+ */
+import { useState } from 'preact/hooks'
+import type { NetworkId } from '../../../shared/protocol.js'
+import { useAction, usePanelData, useServices } from '../context.js'
+import { download } from '../lib/format.js'
+
+const NETWORKS: Array<{ id: NetworkId; label: string }> = [
+  { id: 'mainnet', label: 'Mainnet (30)' },
+  { id: 'testnet', label: 'Testnet (31)' },
+  { id: 'regtest', label: 'Regtest (33)' },
+]
+
+type MiningChoice = 'auto' | 'interval' | 'manual'
+
+export function Toolbar() {
+  const { state, snapshots, head } = usePanelData()
+  const { connection, controller, store } = useServices()
+  const act = useAction()
+  const [mining, setMining] = useState<MiningChoice>('auto')
+  const [interval, setIntervalSeconds] = useState('2')
+  const [mineCount, setMineCount] = useState('1')
+  const [seconds, setSeconds] = useState('3600')
+  const [nextTimestamp, setNextTimestamp] = useState('')
+  const [snapshotName, setSnapshotName] = useState('')
+  const [progress, setProgress] = useState<number | null>(null)
+
+  async function applyMining(choice: MiningChoice, everySeconds = interval) {
+    setMining(choice)
+    await act('Mining mode', async () => {
+      if (choice === 'interval') await connection.rpc('anvil_setIntervalMining', [Number(everySeconds)])
+      else await connection.rpc('anvil_setAutomine', [choice === 'auto'])
+    })
+  }
+
+  async function exportChain() {
+    await act('Export chain', async () => {
+      setProgress(0.1)
+      const dump = await connection.rpc<unknown>('anvil_dumpState')
+      setProgress(0.8)
+      download(`rsk-devnode-${state?.network ?? 'chain'}-${head}.json`, JSON.stringify(dump))
+      setProgress(1)
+    })
+    setTimeout(() => setProgress(null), 800)
+  }
+
+  async function importChain(file: File) {
+    await act('Import chain', async () => {
+      setProgress(0.1)
+      const dump = JSON.parse(await file.text()) as unknown
+      setProgress(0.3)
+      await connection.rpc('anvil_loadState', [dump])
+      setProgress(0.9)
+      store.dropBlocksAbove(-1)
+      await controller.refreshHead()
+      setProgress(1)
+    })
+    setTimeout(() => setProgress(null), 800)
+  }
+
+  return (
+    <div class="controls" role="toolbar" aria-label="Node controls">
+      <select
+        aria-label="Network"
+        data-testid="network-select"
+        value={state?.network}
+        onChange={(e) =>
+          void act('Switch network', () =>
+            connection.request({
+              kind: 'setNetwork',
+              network: (e.currentTarget as HTMLSelectElement).value as NetworkId,
+            }),
+          )
+        }
+      >
+        {NETWORKS.map((n) => (
+          <option key={n.id} value={n.id}>
+            {n.label}
+          </option>
+        ))}
+      </select>
+      <span class="group">
+        <select
+          aria-label="Mining mode"
+          data-testid="mining-mode"
+          value={mining}
+          onChange={(e) => void applyMining((e.currentTarget as HTMLSelectElement).value as MiningChoice)}
+        >
+          <option value="auto">automine</option>
+          <option value="interval">interval</option>
+          <option value="manual">manual</option>
+        </select>
+        {mining === 'interval' && (
+          <input
+            aria-label="Interval seconds"
+            data-testid="interval-seconds"
+            size={3}
+            value={interval}
+            onChange={(e) => {
+              const value = (e.currentTarget as HTMLInputElement).value
+              setIntervalSeconds(value)
+              void applyMining('interval', value)
+            }}
+          />
+        )}
+        <input
+          aria-label="Blocks to mine"
+          data-testid="mine-count"
+          size={3}
+          value={mineCount}
+          onInput={(e) => setMineCount((e.currentTarget as HTMLInputElement).value)}
+        />
+        <button
+          type="button"
+          data-testid="mine"
+          onClick={() =>
+            void act('Mine', async () => {
+              await connection.rpc('anvil_mine', [Number(mineCount)])
+              await controller.refreshHead()
+            })
+          }
+        >
+          Mine
+        </button>
+      </span>
+      <span class="group">
+        <input
+          aria-label="Seconds"
+          size={5}
+          value={seconds}
+          onInput={(e) => setSeconds((e.currentTarget as HTMLInputElement).value)}
+        />
+        <button
+          type="button"
+          onClick={() =>
+            void act('Increase time', () => connection.rpc('evm_increaseTime', [Number(seconds)]))
+          }
+        >
+          +time
+        </button>
+        <input
+          aria-label="Next block timestamp"
+          placeholder="next ts"
+          size={10}
+          value={nextTimestamp}
+          onInput={(e) => setNextTimestamp((e.currentTarget as HTMLInputElement).value)}
+        />
+        <button
+          type="button"
+          onClick={() =>
+            void act('Set next timestamp', () =>
+              connection.rpc('anvil_setNextBlockTimestamp', [Number(nextTimestamp)]),
+            )
+          }
+        >
+          Set
+        </button>
+      </span>
+      <span class="group">
+        <input
+          aria-label="Snapshot name"
+          data-testid="snapshot-name"
+          placeholder="snapshot name"
+          size={10}
+          value={snapshotName}
+          onInput={(e) => setSnapshotName((e.currentTarget as HTMLInputElement).value)}
+        />
+        <button
+          type="button"
+          data-testid="snapshot-take"
+          onClick={() =>
+            void act('Snapshot', async () => {
+              const id = await connection.rpc<string>('evm_snapshot')
+              store.set({
+                snapshots: [
+                  ...store.get().snapshots,
+                  { name: snapshotName || `#${id}`, id, blockNumber: store.get().head },
+                ],
+              })
+              setSnapshotName('')
+            })
+          }
+        >
+          Snapshot
+        </button>
+        <select
+          aria-label="Revert to snapshot"
+          data-testid="snapshot-revert"
+          value=""
+          onChange={(e) => {
+            const id = (e.currentTarget as HTMLSelectElement).value
+            void act('Revert', async () => {
+              await connection.rpc('evm_revert', [id])
+              // A revert consumes the snapshot and every later one.
+              const kept = store.get().snapshots
+              store.set({
+                snapshots: kept.slice(
+                  0,
+                  kept.findIndex((s) => s.id === id),
+                ),
+              })
+              store.dropBlocksAbove(-1)
+              await controller.refreshHead()
+            })
+          }}
+        >
+          <option value="">revert to…</option>
+          {snapshots.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name} (block {s.blockNumber})
+            </option>
+          ))}
+        </select>
+      </span>
+      <button
+        type="button"
+        data-testid="reset"
+        onClick={() => {
+          if (!confirm('Reset the chain to its genesis? Every block and transaction is lost.')) return
+          void act('Reset', async () => {
+            await connection.rpc('anvil_reset')
+            store.set({ snapshots: [] })
+            store.dropBlocksAbove(-1)
+            await controller.refreshHead()
+          })
+        }}
+      >
+        Reset
+      </button>
+      <span class="group">
+        <button type="button" onClick={() => void exportChain()}>
+          Export chain
+        </button>
+        <label class="button">
+          Import chain
+          <input
+            type="file"
+            accept="application/json"
+            hidden
+            onChange={(e) => {
+              const file = (e.currentTarget as HTMLInputElement).files?.[0]
+              if (file) void importChain(file)
+            }}
+          />
+        </label>
+        {progress !== null && <progress value={progress} max={1} aria-label="Chain transfer progress" />}
+      </span>
+      <label class="group" title="The next request that needs approval is rejected with 4001">
+        <input
+          type="checkbox"
+          data-testid="reject-next"
+          checked={!!state?.settings.rejectNext}
+          onChange={(e) =>
+            void act('Reject next', () =>
+              connection.request({
+                kind: 'setSettings',
+                settings: { rejectNext: (e.currentTarget as HTMLInputElement).checked },
+              }),
+            )
+          }
+        />{' '}
+        reject next request
+      </label>
+    </div>
+  )
+}
