@@ -1,0 +1,193 @@
+import { beforeAll, describe, expect, test } from 'vitest'
+import { BOB, createTraceChain, SENDER } from './traceChain.js'
+
+type Chain = Awaited<ReturnType<typeof createTraceChain>>
+let chain: Chain
+
+beforeAll(async () => {
+  chain = await createTraceChain()
+})
+
+/** The response exactly as it goes on the wire, member order included. */
+const wire = (value: unknown) => JSON.stringify(value, null, 1)
+
+describe('trace_transaction', () => {
+  test('a nested reverting call gives one element per frame with numbers where RSKj writes numbers', async () => {
+    expect(wire(await chain.call('trace_transaction', [chain.hashes.revertNested]))).toMatchInlineSnapshot(`
+      "[
+       {
+        "action": {
+         "callType": "call",
+         "from": "0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826",
+         "to": "0x83c5541a6c8d2dbad642f385d8d06ca9b6c731ee",
+         "gas": "0x13458",
+         "input": "0xbc183c05",
+         "value": "0x0"
+        },
+        "blockHash": "0x55b20fb9a27363e709b2680ab7c7219cab486bd15c2079ba081241f33ad79627",
+        "blockNumber": 5,
+        "transactionHash": "0x725e7dda760fe981091a707106fde803ef1b1b125aa491133f645b1fab31b8ba",
+        "transactionPosition": 0,
+        "type": "call",
+        "subtraces": 1,
+        "traceAddress": [],
+        "result": null,
+        "error": "Reverted"
+       },
+       {
+        "action": {
+         "callType": "staticcall",
+         "from": "0x83c5541a6c8d2dbad642f385d8d06ca9b6c731ee",
+         "to": "0x83c5541a6c8d2dbad642f385d8d06ca9b6c731ee",
+         "gas": "0x12da2",
+         "input": "0xbc183c05",
+         "value": "0x0"
+        },
+        "blockHash": "0x55b20fb9a27363e709b2680ab7c7219cab486bd15c2079ba081241f33ad79627",
+        "blockNumber": 5,
+        "transactionHash": "0x725e7dda760fe981091a707106fde803ef1b1b125aa491133f645b1fab31b8ba",
+        "transactionPosition": 0,
+        "type": "call",
+        "subtraces": 0,
+        "traceAddress": [
+         0
+        ],
+        "result": null,
+        "error": "Reverted"
+       }
+      ]"
+    `)
+  })
+
+  test('a creation has init, code and address', async () => {
+    expect(wire(await chain.call('trace_transaction', [chain.hashes.tinyDeploy]))).toMatchInlineSnapshot(`
+      "[
+       {
+        "action": {
+         "from": "0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826",
+         "gas": "0x23cbe",
+         "init": "0x6010600c60003960106000f3602a60005560005460005260206000f3",
+         "value": "0x0"
+        },
+        "blockHash": "0xa70bcaab71d027bce3e2333314b841d478748aaefaeb46b09a2e8c8b0b1be62e",
+        "blockNumber": 1,
+        "transactionHash": "0xac574a9168275641e3f8bb4c346fd7e26ce0e64543b3774c4a1a8dfd1ed2fa00",
+        "transactionPosition": 0,
+        "type": "create",
+        "subtraces": 0,
+        "traceAddress": [],
+        "result": {
+         "gasUsed": "0xdd1a",
+         "code": "0x602a60005560005460005260206000f3",
+         "address": "0x77045e71a7a2c50903d88e564cd72fab11e82051"
+        }
+       }
+      ]"
+    `)
+  })
+
+  test('an unknown transaction is null', async () => {
+    expect(await chain.call('trace_transaction', [`0x${'ab'.repeat(32)}`])).toBeNull()
+  })
+})
+
+describe('trace_block', () => {
+  test('a block gives its transaction traces and the REMASC call', async () => {
+    expect(wire(await chain.call('trace_block', ['0x6']))).toMatchInlineSnapshot(`
+      "[
+       {
+        "action": {
+         "callType": "call",
+         "from": "0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826",
+         "to": "0x00000000000000000000000000000000000000b0",
+         "gas": "0x0",
+         "input": "0x",
+         "value": "0x3e8"
+        },
+        "blockHash": "0x7833c48cefdf54d5a3191d318934eea8938c793b17e02915bf212b6eb063be19",
+        "blockNumber": 6,
+        "transactionHash": "0xa375b1e5c6c8b2015ed9808c76886f3778dfaf85f61d94f845c6392957be2477",
+        "transactionPosition": 0,
+        "type": "call",
+        "subtraces": 0,
+        "traceAddress": [],
+        "result": {
+         "gasUsed": "0x5208",
+         "output": "0x"
+        }
+       },
+       {
+        "action": {
+         "callType": "call",
+         "from": "0x0000000000000000000000000000000000000000",
+         "to": "0x0000000000000000000000000000000001000008",
+         "gas": "0x0",
+         "input": "0x",
+         "value": "0x0"
+        },
+        "blockHash": "0x7833c48cefdf54d5a3191d318934eea8938c793b17e02915bf212b6eb063be19",
+        "blockNumber": 6,
+        "transactionHash": "0xef2fe2f32d7331643e7bd7e5a77695a44480715d02be4b886be771c56e9e52de",
+        "transactionPosition": 1,
+        "type": "call",
+        "subtraces": 0,
+        "traceAddress": [],
+        "result": {
+         "gasUsed": "0x0",
+         "output": "0x"
+        }
+       }
+      ]"
+    `)
+  })
+
+  test('the genesis block has no traces and an unknown block is null', async () => {
+    expect(await chain.call('trace_block', ['earliest'])).toEqual([])
+    expect(await chain.call('trace_block', ['0x99'])).toBeNull()
+  })
+
+  test('a block hash names the same block as its number', async () => {
+    const receipt = await chain.receipt(chain.hashes.transfer)
+    expect(await chain.call('trace_block', [receipt.blockHash])).toEqual(
+      await chain.call('trace_block', ['0x6']),
+    )
+  })
+})
+
+describe('trace_filter', () => {
+  test("fromAddress keeps the sender's transactions; after and count window the result", async () => {
+    const all = (await chain.call('trace_filter', [{ fromAddress: [SENDER] }])) as {
+      transactionHash: string
+    }[]
+    // six transactions of the sender, the nested revert adding one subtrace
+    expect(all).toHaveLength(7)
+    const window = (await chain.call('trace_filter', [
+      { fromAddress: [SENDER], after: 2, count: 3 },
+    ])) as unknown[]
+    expect(window).toEqual(all.slice(2, 5))
+  })
+
+  test('toAddress keeps transactions sent to that address, in the block range', async () => {
+    const traces = (await chain.call('trace_filter', [
+      { fromBlock: '0x1', toBlock: 'latest', toAddress: [BOB] },
+    ])) as {
+      transactionHash: string
+    }[]
+    expect(traces.map((t) => t.transactionHash)).toEqual([chain.hashes.transfer])
+  })
+
+  test('without filters every block contributes its REMASC trace', async () => {
+    const traces = (await chain.call('trace_filter', [{ fromBlock: '0x6', toBlock: '0x6' }])) as unknown[]
+    expect(traces).toHaveLength(2)
+  })
+
+  test.each([
+    [{ count: 10_001 }, 'Count value too big. Maximum 10000 traces allowed.'],
+    [{ after: -1 }, 'After value cannot be negative.'],
+    [{ after: 10_001 }, 'After value too big. Maximum 10000 traces allowed.'],
+    [{ fromBlock: '0x3', toBlock: '0x2' }, 'fromBlock cannot be greater than toBlock'],
+  ])("%j is refused with RSKj's -32602 text", async (filter, message) => {
+    const response = await chain.rpc('trace_filter', [filter])
+    expect(response.error).toEqual({ code: -32602, message })
+  })
+})
