@@ -1,10 +1,20 @@
-import { BrowserProvider, Contract, ContractFactory, type EventLog, parseEther, Wallet } from 'ethers'
+import {
+  BrowserProvider,
+  Contract,
+  ContractFactory,
+  type EventLog,
+  type InterfaceAbi,
+  parseEther,
+  Wallet,
+} from 'ethers'
 import { afterEach, describe, expect, test } from 'vitest'
 import { getArtifact } from '../fixtures/contracts/index.js'
 import { createCompatNode, DEV_KEYS, waitFor } from './compatNode.js'
 
 const token = getArtifact('TestToken')
+const tokenAbi = token.abi as InterfaceAbi
 const reverter = getArtifact('Reverter')
+const reverterAbi = reverter.abi as InterfaceAbi
 
 async function setup() {
   const { node, provider } = await createCompatNode()
@@ -35,12 +45,12 @@ describe('ethers v6 over the EIP-1193 adapter', () => {
   test('deploys a token, calls it, sends a transfer and waits for the receipt', async () => {
     const { ethersProvider, wallet } = await setup()
     cleanup = () => ethersProvider.destroy()
-    const factory = new ContractFactory(token.abi, token.bytecode, wallet)
+    const factory = new ContractFactory(tokenAbi, token.bytecode, wallet)
     const contract = await factory.deploy('Test', 'TST', 1_000n, { type: 0 })
     await contract.waitForDeployment()
     const address = await contract.getAddress()
     expect(await ethersProvider.getCode(address)).toBe(token.deployedBytecode)
-    const erc20 = new Contract(address, token.abi, wallet)
+    const erc20 = new Contract(address, tokenAbi, wallet)
     expect(await erc20.getFunction('balanceOf')(wallet.address)).toBe(1_000n)
     const to = Wallet.createRandom().address
     const tx = await erc20.getFunction('transfer')(to, 25n, { type: 0 })
@@ -53,11 +63,11 @@ describe('ethers v6 over the EIP-1193 adapter', () => {
   test('contract events arrive through filters (eth_newFilter / eth_getFilterChanges)', async () => {
     const { ethersProvider, wallet, node } = await setup()
     cleanup = () => ethersProvider.destroy()
-    const contract = await new ContractFactory(token.abi, token.bytecode, wallet).deploy('T', 'T', 100n, {
+    const contract = await new ContractFactory(tokenAbi, token.bytecode, wallet).deploy('T', 'T', 100n, {
       type: 0,
     })
     await contract.waitForDeployment()
-    const erc20 = new Contract(await contract.getAddress(), token.abi, wallet)
+    const erc20 = new Contract(await contract.getAddress(), tokenAbi, wallet)
     const seen: Array<{ to: string; value: bigint }> = []
     await erc20.on('Transfer', (_from: string, to: string, value: bigint) => {
       seen.push({ to, value })
@@ -76,9 +86,9 @@ describe('ethers v6 over the EIP-1193 adapter', () => {
   test('a reverted call and a reverted transaction surface the decoded reason', async () => {
     const { ethersProvider, wallet } = await setup()
     cleanup = () => ethersProvider.destroy()
-    const deployed = await new ContractFactory(reverter.abi, reverter.bytecode, wallet).deploy({ type: 0 })
+    const deployed = await new ContractFactory(reverterAbi, reverter.bytecode, wallet).deploy({ type: 0 })
     await deployed.waitForDeployment()
-    const contract = new Contract(await deployed.getAddress(), reverter.abi, wallet)
+    const contract = new Contract(await deployed.getAddress(), reverterAbi, wallet)
     await expect(contract.getFunction('revertWithReason').staticCall()).rejects.toMatchObject({
       code: 'CALL_EXCEPTION',
       reason: 'Reverter: reason string',

@@ -3,7 +3,7 @@ import { COW_ACCOUNTS } from '../../../src/core/accounts/devAccounts.js'
 import { bytesToHex } from '../../../src/core/util/hex.js'
 import { createDevChain, json } from './devChain.js'
 
-const target = `0x${'ab'.repeat(20)}`
+const target = `0x${'ab'.repeat(20)}` as const
 const cow = COW_ACCOUNTS[0]!.address
 
 describe('anvil state edits', () => {
@@ -49,6 +49,17 @@ describe('anvil state edits', () => {
     expect(await call('eth_getBalance', [target, 'latest'])).toBe('0x64')
     expect(await call('evm_revert', [snapshot])).toBe(true)
     expect(await call('eth_getBalance', [target, 'latest'])).toBe('0x0')
+  })
+
+  test('edits made before a snapshot are still there after reverting to it', async () => {
+    const { call } = await createDevChain()
+    await call('anvil_setBalance', [target, '0x2a'])
+    const snapshot = await call('evm_snapshot')
+    await call('anvil_setBalance', [target, '0x63'])
+    await call('anvil_mine', ['0x2'])
+    expect(await call('evm_revert', [snapshot])).toBe(true)
+    expect(await call('eth_getBalance', [target, 'latest'])).toBe('0x2a')
+    expect(await call('eth_blockNumber')).toBe('0x0')
   })
 
   test('malformed parameters are -32602 with the argument position', async () => {

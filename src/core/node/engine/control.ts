@@ -9,7 +9,7 @@ import { KECCAK256_EMPTY, keccak256 } from '../../crypto/hash.js'
 import type { AccountDiff, StateDiff } from '../../evm/types.js'
 import { matchesLog } from '../../filters/logMatch.js'
 import type { KvOperation } from '../../storage/types.js'
-import { type Address, bytesToUnprefixedHex } from '../../util/hex.js'
+import { type Address, bytesToHex, bytesToUnprefixedHex, hexToBytes } from '../../util/hex.js'
 import type { StoredBlock } from './blockRecord.js'
 import { blockLogs } from './chainReader.js'
 import { bitcoinHashOf, type Engine } from './engine.js'
@@ -24,6 +24,7 @@ export function takeSnapshot(engine: Engine, name?: string): Promise<bigint> {
       id,
       blockNumber: engine.head.header.number,
       blockHash: engine.head.hashHex,
+      stateRoot: bytesToHex(engine.state.stateRoot),
       pool: [],
       time: {
         offsetSeconds: engine.time.state.offsetSeconds.toString(),
@@ -49,13 +50,13 @@ export function revertToSnapshot(engine: Engine, id: bigint): Promise<boolean> {
       nextTimestamp:
         snapshot.time.nextTimestamp === undefined ? undefined : BigInt(snapshot.time.nextTimestamp),
     }
-    await rewindTo(engine, snapshot.blockNumber)
+    await rewindTo(engine, snapshot.blockNumber, snapshot.stateRoot)
     return true
   })
 }
 
 /** Removes every block above `target` and moves state, pool, filters and caches back to it. */
-async function rewindTo(engine: Engine, target: bigint): Promise<void> {
+async function rewindTo(engine: Engine, target: bigint, stateRoot?: string): Promise<void> {
   const targetBlock = await engine.reader.blockByNumber(target)
   if (!targetBlock) throw new Error(`cannot rewind to missing block ${target}`)
   const removed: StoredBlock[] = []
@@ -75,7 +76,9 @@ async function rewindTo(engine: Engine, target: bigint): Promise<void> {
   for (const entry of engine.pool.entries())
     ops.push({ type: 'delete', key: keys.pooled(entry.tx.hash.slice(2)) })
   engine.pool.clear()
-  const { writes } = await engine.state.resetToRoot(targetBlock.header.stateRoot)
+  // The snapshot's own root when it has one: it includes edits made without a block.
+  const root = stateRoot ? hexToBytes(stateRoot) : targetBlock.header.stateRoot
+  const { writes } = await engine.state.resetToRoot(root)
   ops.push(...writes)
   ops.push({ type: 'put', key: keys.head, value: numberBytes(target) })
   markRemovedLogs(engine, removed, target)

@@ -8,6 +8,11 @@ export interface Snapshot {
   /** The head when the snapshot was taken. */
   blockNumber: bigint
   blockHash: string
+  /**
+   * The latest state root when the snapshot was taken: it differs from the head block's when
+   * accounts were edited since (anvil_setBalance…), and a revert must bring those edits back.
+   */
+  stateRoot?: string
   /** Raw transactions in the pool at that moment. */
   pool: string[]
   time: { offsetSeconds: string; nextTimestamp?: string }
