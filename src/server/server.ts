@@ -28,6 +28,15 @@ const APPS_REFRESH_MS = 1_000
 /** How long close() lets requests in flight finish before cutting their sockets. */
 const CLOSE_GRACE_MS = 2_000
 
+/** Another server (another process) holds this data directory's chains. */
+export class DataDirectoryInUseError extends Error {
+  static readonly code = 'DATA_DIR_IN_USE'
+  override name = 'DataDirectoryInUseError'
+  constructor(readonly dataDir: string) {
+    super(`the data directory ${dataDir} is in use by another rsk-devnode server`)
+  }
+}
+
 export interface StartServerParameters {
   dataDir: string
   nodeFactory: NodeFactory
@@ -92,6 +101,18 @@ export async function startServer(parameters: StartServerParameters): Promise<Ru
     maxBatch: parameters.maxBatch ?? DEFAULT_MAX_BATCH,
   })
 
+  if (parameters.openChainsAtStart !== false) {
+    // One chain opened before listening: LevelDB's lock tells at once whether another server
+    // already uses this data directory, instead of every request failing later.
+    await nodes.node('regtest').catch(async (error: unknown) => {
+      await nodes.close()
+      if ((error as { cause?: { code?: string } }).cause?.code === 'LEVEL_LOCKED') {
+        throw new DataDirectoryInUseError(dataDir)
+      }
+      throw error
+    })
+  }
+
   const server: Server = createServer({ keepAlive: true }, handler)
   // RSKj answers with Connection: close; we keep connections open (Node's default) because a
   // client reusing its socket saves a TCP handshake per call. Idle sockets close after 65 s.
@@ -102,13 +123,17 @@ export async function startServer(parameters: StartServerParameters): Promise<Ru
       server.off('error', reject)
       resolve()
     })
+  }).catch(async (error: unknown) => {
+    // Port in use or not allowed: release the chain opened above before reporting it.
+    await nodes.close()
+    throw error
   })
   let stopped = false
   if (parameters.openChainsAtStart !== false) {
     // Open the chains now, one after another, so the first request does not wait for a genesis;
     // a request that comes first simply joins the opening of its chain.
     void (async () => {
-      for (const network of ['regtest', 'testnet', 'mainnet'] as const) {
+      for (const network of ['testnet', 'mainnet'] as const) {
         if (stopped) return
         await nodes.node(network).catch((error: unknown) => console.error(`rsk-devnode: ${network}:`, error))
       }

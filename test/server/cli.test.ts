@@ -15,7 +15,8 @@ const running: CliResult[] = []
 async function cli(...argv: string[]): Promise<CliResult> {
   out = []
   err = []
-  const result = await runCli([...argv, '--data-dir', dataDir], {
+  const withDataDir = argv.includes('--data-dir') ? argv : [...argv, '--data-dir', dataDir]
+  const result = await runCli(withDataDir, {
     io: { out: (line) => out.push(line), err: (line) => err.push(line) },
     nodeFactory: () => fakeNodeFactory,
   })
@@ -220,9 +221,20 @@ describe('serve', () => {
 
   test('a port in use is a one-line error, not a crash', async () => {
     const first = await cli('serve', '--port', '0')
-    const result = await cli('serve', '--port', String(first.server!.port))
+    const otherDir = await makeDataDir()
+    const result = await cli('serve', '--port', String(first.server!.port), '--data-dir', otherDir)
+    await rm(otherDir, { recursive: true, force: true })
     expect(result.exitCode).toBe(1)
     expect(err.join('\n')).toMatch(/is already in use: pick another --port/)
+  })
+
+  test('a data directory another server uses is a one-line error', async () => {
+    await cli('serve', '--port', '0')
+    const result = await cli('serve', '--port', '0')
+    expect(result.exitCode).toBe(1)
+    expect(err.join('\n')).toMatch(
+      /is in use by another rsk-devnode server: stop it, or pass another --data-dir/,
+    )
   })
 
   test('unknown commands and bad ports are usage errors', async () => {

@@ -21,7 +21,14 @@ import { USE_CASES } from '../apps/types.js'
 import { loadMetrics } from '../metrics/metricsBook.js'
 import type { NodeFactory } from '../node/nodeHost.js'
 import { readJsonFile } from '../persist/jsonFile.js'
-import { DEFAULT_HOST, DEFAULT_PORT, type RunningServer, serverInfoPath, startServer } from '../server.js'
+import {
+  DataDirectoryInUseError,
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  type RunningServer,
+  serverInfoPath,
+  startServer,
+} from '../server.js'
 import { formatApp, formatAppTable, formatCreated, formatServeBanner } from './format.js'
 
 export interface CliIo {
@@ -136,6 +143,9 @@ async function serve(args: string[], context: CliContext): Promise<CliResult> {
     if (error.code === 'EADDRINUSE')
       throw new CliError(`${host}:${port} is already in use: pick another --port`)
     if (error.code === 'EACCES') throw new CliError(`no permission to listen on ${host}:${port}`)
+    if (error instanceof DataDirectoryInUseError) {
+      throw new CliError(`${error.message}: stop it, or pass another --data-dir`)
+    }
     throw error
   })
   for (const line of formatServeBanner(server.url, dataDir, server.createdDevApp, await loadApps(dataDir))) {
