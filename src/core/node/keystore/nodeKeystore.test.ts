@@ -94,3 +94,17 @@ describe('NodeKeystore', () => {
     expect(await store.range({ gte: 'ks:', lt: 'ks;' })).toHaveLength(1)
   })
 })
+
+describe('NodeKeystore concurrency', () => {
+  it('gives accounts added at the same time distinct places that survive a reopen', async () => {
+    const { keystore, store, clock } = await open()
+    const [a, b, c] = await Promise.all([
+      keystore.newAccount('a'),
+      keystore.newAccount('b'),
+      keystore.importRawKey(KEY, 'c'),
+    ])
+    const reopened = await open(store, clock)
+    expect(reopened.keystore.accounts()).toEqual(keystore.accounts())
+    expect(new Set(keystore.accounts().slice(1))).toEqual(new Set([a, b, c]))
+  })
+})

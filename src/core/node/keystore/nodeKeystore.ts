@@ -145,12 +145,14 @@ export class NodeKeystore {
   ): Promise<Address> {
     const address = privateKeyToAddress(privateKey)
     if (!this.#builtIn.has(address)) {
+      const encrypted = await encryptPrivateKey(privateKey, passphrase, this.#random, this.#scrypt)
+      // The order is taken after the slow key derivation, so concurrent additions get distinct ones.
       const previous = this.#stored.get(address)
       const record: StoredAccount = {
         address,
         order: previous?.order ?? this.#nextOrder(),
         seeded,
-        encrypted: await encryptPrivateKey(privateKey, passphrase, this.#random, this.#scrypt),
+        encrypted,
       }
       this.#stored.set(address, record)
       await this.#kv.put(storageKey(address), encodeRecord(record))
