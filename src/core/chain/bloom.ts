@@ -46,14 +46,30 @@ export function mergeBlooms(blooms: readonly Uint8Array[]): Uint8Array {
   return out
 }
 
+/** The three (byte index, bit mask) pairs `value` sets in a bloom, hashed once. */
+type BloomProbe = readonly [number, number, number, number, number, number]
+
+function bloomProbe(value: Uint8Array): BloomProbe {
+  const hash = keccak256(value)
+  const out: number[] = []
+  for (let i = 0; i < 6; i += 2) {
+    const bit = (((hash[i] as number) & 7) << 8) | (hash[i + 1] as number)
+    out.push(BLOOM_BYTES - 1 - (bit >> 3), 1 << (bit & 7))
+  }
+  return out as unknown as BloomProbe
+}
+
+function probeHits(bloom: Uint8Array, p: BloomProbe): boolean {
+  return (
+    ((bloom[p[0]] as number) & p[1]) !== 0 &&
+    ((bloom[p[2]] as number) & p[3]) !== 0 &&
+    ((bloom[p[4]] as number) & p[5]) !== 0
+  )
+}
+
 /** True when every bit of `value`'s bloom is set in `bloom`: the value may have been logged. */
 export function bloomContains(bloom: Uint8Array, value: Uint8Array): boolean {
-  const probe = addToBloom(emptyBloom(), value)
-  for (let i = 0; i < BLOOM_BYTES; i++) {
-    const bits = probe[i] as number
-    if (bits !== 0 && ((bloom[i] as number) & bits) !== bits) return false
-  }
-  return true
+  return probeHits(bloom, bloomProbe(value))
 }
 
 export interface BloomCriteria {
@@ -68,12 +84,21 @@ export interface BloomCriteria {
  * block's receipts. A bloom has false positives, never false negatives.
  */
 export function bloomMayMatch(bloom: Uint8Array, criteria: BloomCriteria): boolean {
-  if (criteria.addresses.length > 0 && !criteria.addresses.some((a) => bloomContains(bloom, hexToBytes(a)))) {
-    return false
+  return bloomMatcher(criteria)(bloom)
+}
+
+/**
+ * `bloomMayMatch` with the filter's hashes computed once: a log query tests thousands of blocks
+ * against the same criteria, and hashing per block was most of its time.
+ */
+export function bloomMatcher(criteria: BloomCriteria): (bloom: Uint8Array) => boolean {
+  const addresses = criteria.addresses.map((a) => bloomProbe(hexToBytes(a)))
+  const topics = criteria.topics
+    .filter((options): options is readonly Uint8Array[] => !!options && options.length > 0)
+    .map((options) => options.map(bloomProbe))
+  return (bloom) => {
+    if (addresses.length > 0 && !addresses.some((p) => probeHits(bloom, p))) return false
+    for (const options of topics) if (!options.some((p) => probeHits(bloom, p))) return false
+    return true
   }
-  for (const options of criteria.topics) {
-    if (!options || options.length === 0) continue
-    if (!options.some((topic) => bloomContains(bloom, topic))) return false
-  }
-  return true
 }

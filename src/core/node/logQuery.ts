@@ -10,6 +10,7 @@
  * Blocks whose bloom cannot contain a match are skipped without reading their receipts.
  */
 
+import { bloomMatcher } from '../chain/bloom.js'
 import { type LogCriteria, matchesLog } from '../filters/logMatch.js'
 import type { LogForWire } from '../rpc/dto/receiptDto.js'
 import { LogsLimitError } from '../rpc/errors/rpc.js'
@@ -35,9 +36,9 @@ export async function queryLogs(
   source: BlockLogSource,
   query: LogQuery,
   policy: LogLimitPolicy,
-  bloomMayMatch: (bloom: Uint8Array, criteria: LogCriteria) => boolean,
 ): Promise<LogForWire[]> {
   const { from, to, criteria } = query
+  const mayMatch = bloomMatcher(criteria)
   if (policy.kind === 'rskj' && to - from > policy.maxBlocks)
     throw new LogsLimitError(`Cannot query more than ${policy.maxBlocks} blocks at once`)
   const capped = policy.kind === 'rskj' || to - from + 1n > policy.freeRange
@@ -47,7 +48,7 @@ export async function queryLogs(
   for (let n = to < from ? to : from; n <= last; n++) {
     const bloom = await source.bloom(n)
     if (!bloom) break
-    if (!bloomMayMatch(bloom, criteria)) continue
+    if (!mayMatch(bloom)) continue
     for (const log of await source.logs(n)) {
       if (!matchesLog(log, criteria)) continue
       out.push(log)

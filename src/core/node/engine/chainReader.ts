@@ -123,7 +123,12 @@ export class ChainReader {
   }
 }
 
+/** Log views of a block, built once per cached block: log queries and receipts read them often. */
+const logsOfBlock = new WeakMap<StoredBlock, LogForWire[]>()
+
 export function blockLogs(block: StoredBlock): LogForWire[] {
+  const cached = logsOfBlock.get(block)
+  if (cached) return cached
   const out: LogForWire[] = []
   let logIndex = 0
   block.receipts.forEach((receipt, transactionIndex) => {
@@ -141,6 +146,7 @@ export function blockLogs(block: StoredBlock): LogForWire[] {
       })
     }
   })
+  logsOfBlock.set(block, out)
   return out
 }
 

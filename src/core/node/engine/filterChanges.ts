@@ -2,7 +2,6 @@
  * What `eth_getFilterChanges` and `eth_getFilterLogs` return, computed from the chain at poll
  * time (filters store only a cursor; see `FilterRegistry`).
  */
-import { bloomMayMatch } from '../../chain/bloom.js'
 import type { BlockBound, FilterKind, FilterRecord, LogFilterSpec } from '../../filters/filterRegistry.js'
 import type { BlockSpecifier } from '../../rpc/blockParams.js'
 import type { LogForWire } from '../../rpc/dto/receiptDto.js'
@@ -64,12 +63,7 @@ export async function filterChanges(engine: Engine, id: string): Promise<FilterC
     const to = typeof spec.toBlock === 'bigint' && spec.toBlock < head ? spec.toBlock : head
     if (from <= to)
       logs.push(
-        ...(await queryLogs(
-          engine.reader,
-          { from, to, criteria: spec.criteria },
-          engine.unlimitedLogs,
-          bloomMayMatch,
-        )),
+        ...(await queryLogs(engine.reader, { from, to, criteria: spec.criteria }, engine.unlimitedLogs)),
       )
     filter.cursorBlock = head
     result = { kind: 'log', logs }
@@ -93,5 +87,5 @@ export async function filterLogs(
     toBlock: toSpecifier(spec.toBlock),
   })
   if (!range) return []
-  return queryLogs(engine.reader, { ...range, criteria: spec.criteria }, limits, bloomMayMatch)
+  return queryLogs(engine.reader, { ...range, criteria: spec.criteria }, limits)
 }

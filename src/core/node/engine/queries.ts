@@ -4,7 +4,6 @@
  * stays about mutations.
  */
 
-import { bloomMayMatch } from '../../chain/bloom.js'
 import { executeTransaction } from '../../evm/transaction.js'
 import type { ExecutionResult, StateReader } from '../../evm/types.js'
 import type { LogCriteria } from '../../filters/logMatch.js'
@@ -107,5 +106,5 @@ export async function getLogs(
   query: { from: bigint; to: bigint; criteria: LogCriteria },
   policy: LogLimitPolicy,
 ): Promise<LogForWire[]> {
-  return queryLogs(engine.reader, query, policy, bloomMayMatch)
+  return queryLogs(engine.reader, query, policy)
 }
