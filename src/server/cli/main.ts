@@ -2,53 +2,15 @@
  * `rsk-devnode` commands: `serve` and `apps …`. Pure argument handling and printing; the work
  * is done by startServer and the app store, so tests drive this function directly.
  */
-import { readFile } from 'node:fs/promises'
-import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import type { ProfileName } from '../../core/network/profiles.js'
-import {
-  AppsError,
-  addJwtKey,
-  changeAllowList,
-  createApp,
-  deleteApp,
-  findApp,
-  loadApps,
-  removeJwtKey,
-  setQuota,
-} from '../apps/appStore.js'
+import { AppsError, loadApps } from '../apps/appStore.js'
 import { USE_CASES } from '../apps/types.js'
-import { loadMetrics } from '../metrics/metricsBook.js'
-import type { NodeFactory } from '../node/nodeHost.js'
-import { readJsonFile } from '../persist/jsonFile.js'
-import {
-  DataDirectoryInUseError,
-  DEFAULT_HOST,
-  DEFAULT_PORT,
-  type RunningServer,
-  serverInfoPath,
-  startServer,
-} from '../server.js'
-import { formatApp, formatAppTable, formatCreated, formatServeBanner } from './format.js'
+import { DataDirectoryInUseError, DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server.js'
+import { apps } from './appsCommands.js'
+import { type CliContext, CliError, type CliResult, common, dataDirOf, UsageError } from './context.js'
+import { formatServeBanner } from './format.js'
 
-export interface CliIo {
-  out(line: string): void
-  err(line: string): void
-}
-
-export interface CliContext {
-  io: CliIo
-  /** The node behind `serve` (the bin passes core's createNode; tests a stand-in). */
-  nodeFactory: (options: { profile?: ProfileName }) => NodeFactory
-  /** Default data directory (the bin passes RSK_DEVNODE_DATA_DIR or ./.data). */
-  defaultDataDir?: string
-}
-
-export interface CliResult {
-  exitCode: number
-  /** Set by `serve`: the caller keeps the process alive and closes it on a signal. */
-  server?: RunningServer
-}
+export type { CliContext, CliIo, CliResult } from './context.js'
 
 export const USAGE = `Usage:
   rsk-devnode [serve] [--port 4444] [--host 127.0.0.1] [--data-dir .data] [--profile rpc-api|rskj] [--fsync]
@@ -61,10 +23,6 @@ export const USAGE = `Usage:
   rsk-devnode apps jwt remove APP --name KEY_NAME
   rsk-devnode apps quota APP [--daily N] [--monthly N]     (0 removes a quota)
 APP is an app's name, API key or id. Every command takes --data-dir.`
-
-class UsageError extends Error {}
-/** A failure the user can fix (port in use…): printed as one line, exit code 1. */
-class CliError extends Error {}
 
 export async function runCli(argv: string[], context: CliContext): Promise<CliResult> {
   const { io } = context
@@ -91,8 +49,6 @@ function isParseArgsError(error: unknown): boolean {
   )
 }
 
-const common = { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const
-
 async function dispatch(argv: string[], context: CliContext): Promise<CliResult> {
   const [command, ...rest] = argv
   // No command (or only options) means serve: `npx rsk-devnode` and `npm start` just work.
@@ -104,10 +60,6 @@ async function dispatch(argv: string[], context: CliContext): Promise<CliResult>
   if (command === 'serve') return serve(rest, context)
   if (command === 'apps') return apps(rest, context)
   throw new UsageError(`unknown command "${command}"`)
-}
-
-function dataDirOf(values: { 'data-dir'?: string }, context: CliContext): string {
-  return resolve(values['data-dir'] ?? context.defaultDataDir ?? '.data')
 }
 
 async function serve(args: string[], context: CliContext): Promise<CliResult> {
@@ -152,193 +104,4 @@ async function serve(args: string[], context: CliContext): Promise<CliResult> {
     context.io.out(line)
   }
   return { exitCode: 0, server }
-}
-
-/** The base URL a running server wrote down, else the default address. */
-async function baseUrl(dataDir: string): Promise<string> {
-  const info = await readJsonFile<{ url: string }>(serverInfoPath(dataDir))
-  return info?.url ?? `http://${DEFAULT_HOST}:${DEFAULT_PORT}`
-}
-
-async function apps(args: string[], context: CliContext): Promise<CliResult> {
-  const { io } = context
-  const [sub, ...rest] = args
-  switch (sub) {
-    case 'create': {
-      const { values } = parseArgs({
-        args: rest,
-        options: {
-          ...common,
-          name: { type: 'string' },
-          description: { type: 'string' },
-          'use-case': { type: 'string' },
-        },
-        strict: true,
-      })
-      if (values.name === undefined) throw new UsageError('apps create needs --name')
-      if (values['use-case'] === undefined)
-        throw new UsageError(`apps create needs --use-case (${USE_CASES.join('|')})`)
-      const dataDir = dataDirOf(values, context)
-      const app = await createApp(dataDir, {
-        name: values.name,
-        description: values.description,
-        useCase: values['use-case'],
-      })
-      for (const line of formatCreated(await baseUrl(dataDir), app)) io.out(line)
-      return { exitCode: 0 }
-    }
-    case 'list': {
-      const { values } = parseArgs({ args: rest, options: common, strict: true })
-      const dataDir = dataDirOf(values, context)
-      const book = await loadMetrics(dataDir)
-      const rows = (await loadApps(dataDir)).map((app) => ({ app, report: book.report(app.id) }))
-      for (const line of formatAppTable(rows)) io.out(line)
-      return { exitCode: 0 }
-    }
-    case 'show': {
-      const { values, positionals } = parseArgs({
-        args: rest,
-        options: { ...common, json: { type: 'boolean' } },
-        allowPositionals: true,
-        strict: true,
-      })
-      const dataDir = dataDirOf(values, context)
-      const app = findApp(await loadApps(dataDir), requireRef(positionals, 'show'))
-      if (!app) throw new AppsError(`no app named "${positionals[0]}"`)
-      const report = (await liveReport(dataDir, app.id)) ?? (await loadMetrics(dataDir)).report(app.id)
-      if (values.json) io.out(JSON.stringify({ ...app, metrics: report }, null, 2))
-      else for (const line of formatApp(await baseUrl(dataDir), app, report)) io.out(line)
-      return { exitCode: 0 }
-    }
-    case 'delete': {
-      const { values, positionals } = parseArgs({
-        args: rest,
-        options: common,
-        allowPositionals: true,
-        strict: true,
-      })
-      const app = await deleteApp(dataDirOf(values, context), requireRef(positionals, 'delete'))
-      io.out(`Deleted app "${app.name}"; its API key ${app.apiKey} no longer works.`)
-      return { exitCode: 0 }
-    }
-    case 'allow':
-      return allow(rest, context)
-    case 'jwt':
-      return jwt(rest, context)
-    case 'quota': {
-      const { values, positionals } = parseArgs({
-        args: rest,
-        options: { ...common, daily: { type: 'string' }, monthly: { type: 'string' } },
-        allowPositionals: true,
-        strict: true,
-      })
-      const ref = requireRef(positionals, 'quota')
-      const app = await setQuota(dataDirOf(values, context), ref, {
-        daily: parseCount(values.daily, '--daily'),
-        monthly: parseCount(values.monthly, '--monthly'),
-      })
-      io.out(
-        `Quota of "${app.name}": daily ${app.quota.daily ?? 'unlimited'}, monthly ${app.quota.monthly ?? 'unlimited'}`,
-      )
-      return { exitCode: 0 }
-    }
-    default:
-      throw new UsageError(sub === undefined ? 'apps needs a subcommand' : `unknown apps subcommand "${sub}"`)
-  }
-}
-
-async function allow(args: string[], context: CliContext): Promise<CliResult> {
-  const { values, positionals } = parseArgs({
-    args,
-    options: {
-      ...common,
-      origin: { type: 'string', multiple: true },
-      ip: { type: 'string', multiple: true },
-      remove: { type: 'boolean' },
-      clear: { type: 'boolean' },
-    },
-    allowPositionals: true,
-    strict: true,
-  })
-  const ref = requireRef(positionals, 'allow')
-  const dataDir = dataDirOf(values, context)
-  const unchanged = !values.origin && !values.ip && !values.clear
-  const app = unchanged
-    ? findApp(await loadApps(dataDir), ref)
-    : await changeAllowList(dataDir, ref, {
-        origins: values.origin,
-        ips: values.ip,
-        remove: values.remove,
-        clear: values.clear,
-      })
-  if (!app) throw new AppsError(`no app named "${ref}"`)
-  const show = (list: string[]) => (list.length === 0 ? 'any' : list.join(', '))
-  context.io.out(
-    `Allow list of "${app.name}": origins ${show(app.allowList.origins)}; IPs ${show(app.allowList.ips)}`,
-  )
-  return { exitCode: 0 }
-}
-
-async function jwt(args: string[], context: CliContext): Promise<CliResult> {
-  const [action, ...rest] = args
-  const { values, positionals } = parseArgs({
-    args: rest,
-    options: { ...common, name: { type: 'string' }, 'key-file': { type: 'string' }, alg: { type: 'string' } },
-    allowPositionals: true,
-    strict: true,
-  })
-  const ref = requireRef(positionals, `jwt ${action ?? ''}`.trim())
-  if (values.name === undefined) throw new UsageError(`apps jwt ${action} needs --name`)
-  const dataDir = dataDirOf(values, context)
-  if (action === 'add') {
-    if (values['key-file'] === undefined)
-      throw new UsageError('apps jwt add needs --key-file (a PEM public key)')
-    const publicKeyPem = await readFile(values['key-file'], 'utf8').catch(() => {
-      throw new AppsError(`cannot read ${values['key-file']}`)
-    })
-    const app = await addJwtKey(dataDir, ref, { name: values.name, publicKeyPem, algorithm: values.alg })
-    const key = app.jwtKeys.find((candidate) => candidate.name === values.name)!
-    context.io.out(
-      `Added JWT key "${key.name}" (${key.algorithm}) to "${app.name}": its requests now need Authorization: Bearer <JWT>`,
-    )
-    return { exitCode: 0 }
-  }
-  if (action === 'remove') {
-    const app = await removeJwtKey(dataDir, ref, values.name)
-    const rest = app.jwtKeys.length
-    context.io.out(
-      `Removed JWT key "${values.name}" from "${app.name}"${rest === 0 ? '; it no longer needs a JWT' : ` (${rest} left)`}`,
-    )
-    return { exitCode: 0 }
-  }
-  throw new UsageError('apps jwt needs add or remove')
-}
-
-function requireRef(positionals: string[], command: string): string {
-  const ref = positionals[0]
-  if (ref === undefined) throw new UsageError(`apps ${command} needs an app (name, API key or id)`)
-  if (positionals.length > 1)
-    throw new UsageError(`apps ${command} takes one app, got ${positionals.join(' ')}`)
-  return ref
-}
-
-function parseCount(value: string | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined
-  if (!/^\d+$/.test(value)) throw new AppsError(`${flag} ${value} is not a whole number`)
-  return Number(value)
-}
-
-/** Metrics straight from a running server's admin endpoint (fresher than the last flush). */
-async function liveReport(dataDir: string, appId: string) {
-  const info = await readJsonFile<{ url: string }>(serverInfoPath(dataDir))
-  if (!info) return undefined
-  try {
-    const response = await fetch(`${info.url}/admin/apps/${appId}`, { signal: AbortSignal.timeout(1000) })
-    if (!response.ok) return undefined
-    return (
-      (await response.json()) as { metrics: ReturnType<Awaited<ReturnType<typeof loadMetrics>>['report']> }
-    ).metrics
-  } catch {
-    return undefined
-  }
 }
