@@ -184,17 +184,7 @@ export class Engine {
   submit(tx: SignedTransaction, sender: Address): Promise<Uint8Array> {
     return this.mutex.run(async () => {
       await this.#catchUpInterval()
-      const entry: PooledTransaction = {
-        tx,
-        hash: bytesToHex(tx.hash),
-        sender,
-        nonce: tx.nonce,
-        gasPrice: tx.gasPrice,
-        gasLimit: tx.gasLimit,
-        value: tx.value,
-        size: tx.raw.length,
-        initCodeSize: tx.to === undefined ? tx.data.length : 0,
-      }
+      const entry = poolEntry(tx, sender)
       const account = this.state.getAccount(sender)
       this.pool.add(entry, {
         account: account && { nonce: account.nonce, balance: account.balance },
@@ -391,25 +381,12 @@ export class Engine {
         const sender = transactionSender(tx)
         if (!sender) continue
         const account = this.state.getAccount(sender)
-        this.pool.add(
-          {
-            tx,
-            hash: bytesToHex(tx.hash),
-            sender,
-            nonce: tx.nonce,
-            gasPrice: tx.gasPrice,
-            gasLimit: tx.gasLimit,
-            value: tx.value,
-            size: tx.raw.length,
-            initCodeSize: tx.to === undefined ? tx.data.length : 0,
-          },
-          {
-            account: account && { nonce: account.nonce, balance: account.balance },
-            blockGasLimit: this.head.header.gasLimit,
-            minimumGasPrice: 0n,
-            intrinsicGas: 0n,
-          },
-        )
+        this.pool.add(poolEntry(tx, sender), {
+          account: account && { nonce: account.nonce, balance: account.balance },
+          blockGasLimit: this.head.header.gasLimit,
+          minimumGasPrice: 0n,
+          intrinsicGas: 0n,
+        })
       } catch {
         // A pooled transaction the new state no longer admits (mined elsewhere, nonce passed) is dropped.
       }
@@ -446,6 +423,20 @@ export class Engine {
 
   get random(): (length: number) => Uint8Array {
     return this.#random
+  }
+}
+
+function poolEntry(tx: SignedTransaction, sender: Address): PooledTransaction {
+  return {
+    tx,
+    hash: bytesToHex(tx.hash),
+    sender,
+    nonce: tx.nonce,
+    gasPrice: tx.gasPrice,
+    gasLimit: tx.gasLimit,
+    value: tx.value,
+    size: tx.raw.length,
+    initCodeSize: tx.to === undefined ? tx.data.length : 0,
   }
 }
 
