@@ -33,8 +33,8 @@ export function unprefixedHex(bytes: Uint8Array): string {
   return bytesToHex(bytes).slice(2)
 }
 
-/** A program's storage view as RSKj keeps it: a HashMap copied on every change. */
-class ProgramStorage {
+/** A program's storage view as RSKj keeps it: a HashMap copied on every change, in its iteration order. */
+export class ProgramStorage {
   values = new Map<string, string>()
   order: string[] = []
   capacity = 16
