@@ -1,4 +1,7 @@
+import { encodeFunctionData } from 'viem'
 import { beforeAll, describe, expect, test } from 'vitest'
+import { hexToBytes } from '../../../src/core/util/hex.js'
+import { getArtifact } from '../../fixtures/contracts/index.js'
 import { BOB, createTraceChain, SENDER } from './traceChain.js'
 
 type Chain = Awaited<ReturnType<typeof createTraceChain>>
@@ -189,5 +192,49 @@ describe('trace_filter', () => {
   ])("%j is refused with RSKj's -32602 text", async (filter, message) => {
     const response = await chain.rpc('trace_filter', [filter])
     expect(response.error).toEqual({ code: -32602, message })
+  })
+})
+
+describe('failures in traces', () => {
+  test('running out of gas is reported with the Java exception RSKj throws, in every trace format', async () => {
+    const reverter = getArtifact('ReverterParis')
+    const hash = await chain.send({
+      to: chain.reverterAddress,
+      data: hexToBytes(encodeFunctionData({ abi: reverter.abi, functionName: 'exhaustGas' })),
+      gasLimit: 30_000n,
+    })
+    const parity = (await chain.call('trace_transaction', [hash])) as Record<string, unknown>[]
+    const calls = (await chain.call('debug_traceTransaction', [hash, { tracer: 'callTracer' }])) as Record<
+      string,
+      unknown
+    >
+    const struct = (await chain.call('debug_traceTransaction', [
+      hash,
+      { disableStack: true, disableMemory: true },
+    ])) as Record<string, unknown>
+    expect(
+      wire({
+        parity: [parity[0]!.result, parity[0]!.error],
+        callTracer: [calls.output, calls.error, calls.gasUsed],
+        rskTracer: [struct.result, struct.error, struct.reverted],
+      }),
+    ).toMatchInlineSnapshot(`
+      "{
+       "parity": [
+        null,
+        "class org.ethereum.vm.program.Program$OutOfGasException: out of gas"
+       ],
+       "callTracer": [
+        "0x0",
+        "class org.ethereum.vm.program.Program$OutOfGasException: out of gas",
+        "0x7530"
+       ],
+       "rskTracer": [
+        "",
+        "class org.ethereum.vm.program.Program$OutOfGasException: out of gas",
+        false
+       ]
+      }"
+    `)
   })
 })
