@@ -81,7 +81,7 @@ describe('dApp libraries against the extension', () => {
     expect(out.chainChangedEvents).toEqual(['0x21', '0x1e', '0x1f'])
   })
 
-  it('web3.js v4 with legacy transactions: deploy, send, call', async () => {
+  it('web3.js v4 with legacy transactions: deploy, send, call, revert reason, signature', async () => {
     const out = await run('web3')
     expect(out).toMatchObject({
       account: COW,
@@ -91,15 +91,18 @@ describe('dApp libraries against the extension', () => {
       transferType: '0',
     })
     expect(Number(out.otherBalance)).toBeGreaterThanOrEqual(3)
+    expect(String((out.revert as { message: string }).message)).toContain('DemoToken: always fails')
+    expect(out.messageSigner).toBe(COW)
   })
 
-  it('wagmi finds the connector through EIP-6963, connects and switches chains', async () => {
+  it('wagmi finds the connector through EIP-6963, connects, signs and switches chains', async () => {
     const out = await run('wagmiConnect')
     expect(out).toMatchObject({
       connectorName: 'RSK Devnode',
       accounts: [COW],
       chainId: 31,
       afterSwitch: 33,
+      messageVerifies: true,
       afterSwitchBack: 31,
       status: 'connected',
     })

@@ -1,5 +1,14 @@
 /** wagmi core: the injected connector found through EIP-6963 (its id is our rdns). */
-import { connect, createConfig, getAccount, getChainId, reconnect, switchChain } from '@wagmi/core'
+import {
+  connect,
+  createConfig,
+  getAccount,
+  getChainId,
+  reconnect,
+  signMessage,
+  switchChain,
+  verifyMessage,
+} from '@wagmi/core'
 import { custom, defineChain } from 'viem'
 import { rootstock, rootstockTestnet } from 'viem/chains'
 import { discoverProvider, sleep } from './common.js'
@@ -40,6 +49,12 @@ export async function wagmiConnectFlow() {
     accounts: result.accounts.map((a) => a.toLowerCase()),
     chainId: result.chainId,
   }
+  const signature = await signMessage(config, { message: 'hello wagmi' })
+  out.messageVerifies = await verifyMessage(config, {
+    address: result.accounts[0]!,
+    message: 'hello wagmi',
+    signature,
+  })
   await switchChain(config, { chainId: 33 })
   out.afterSwitch = getChainId(config)
   await switchChain(config, { chainId: 31 })

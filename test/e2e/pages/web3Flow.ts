@@ -1,6 +1,6 @@
 /** web3.js v4 over the injected provider, with legacy transactions (Rootstock has no EIP-1559). */
 import { Web3 } from 'web3'
-import { discoverProvider, OTHER_ACCOUNT, TOKEN_ABI, TOKEN_BYTECODE } from './common.js'
+import { discoverProvider, errorInfo, OTHER_ACCOUNT, TOKEN_ABI, TOKEN_BYTECODE } from './common.js'
 
 export async function web3Flow() {
   const eth = await discoverProvider()
@@ -31,5 +31,14 @@ export async function web3Flow() {
     token.methods as never as Record<string, (...a: unknown[]) => { call(): Promise<bigint> }>
   ).balanceOf!(OTHER_ACCOUNT).call()
   out.otherBalance = String(balance)
+  out.revert = await (token.methods as never as Record<string, () => { call(o: object): Promise<unknown> }>)
+    .fail!()
+    .call({ from: account! })
+    .then(
+      () => null,
+      (e: unknown) => errorInfo((e as { cause?: unknown }).cause ?? e),
+    )
+  const signature = await web3.eth.sign(web3.utils.utf8ToHex('hello web3'), account!)
+  out.messageSigner = web3.eth.accounts.recover('hello web3', signature as string).toLowerCase()
   return out
 }
