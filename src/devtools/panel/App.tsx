@@ -1,4 +1,5 @@
 /** The panel: node controls on top, view tabs, the selected view, and a status bar. */
+import { Component, type ComponentChildren } from 'preact'
 import { useEffect } from 'preact/hooks'
 import { usePanelData, useServices } from './context.js'
 import type { ViewName } from './store.js'
@@ -20,6 +21,23 @@ const VIEWS: Array<{ name: ViewName; label: string; render: () => preact.JSX.Ele
   { name: 'accounts', label: 'Accounts', render: () => <AccountsView /> },
   { name: 'apps', label: 'Apps', render: () => <AppsView /> },
 ]
+
+/** A view that throws shows its error instead of taking the whole panel down. */
+class ViewBoundary extends Component<
+  { children: ComponentChildren; view: string },
+  { error: string | null }
+> {
+  override state = { error: null as string | null }
+  override componentDidCatch(error: Error) {
+    this.setState({ error: error.message })
+  }
+  override componentDidUpdate(previous: { view: string }) {
+    if (previous.view !== this.props.view && this.state.error) this.setState({ error: null })
+  }
+  render() {
+    return this.state.error ? <p class="error">This view failed: {this.state.error}</p> : this.props.children
+  }
+}
 
 export function App() {
   const data = usePanelData()
@@ -57,7 +75,9 @@ export function App() {
           </button>
         ))}
       </div>
-      <main>{current.render()}</main>
+      <main>
+        <ViewBoundary view={current.name}>{current.render()}</ViewBoundary>
+      </main>
       <footer class="status">
         <span data-testid="network">
           {data.state ? `${data.state.network} (${data.state.chainId})` : 'connecting…'}

@@ -17,10 +17,18 @@ interface RpcBlock {
   miner: string
 }
 
-type PoolContent = Record<
-  'pending' | 'queued',
-  Record<string, Record<string, Omit<PoolTransaction, 'queued'> & { nonce: string }>>
->
+interface PoolTransactionJson {
+  hash: string
+  from: string
+  nonce: string
+  to: string
+  value: string
+  gasPrice: string
+  gas: string
+  input: string
+}
+/** RSKj's txpool_content: sender (no 0x) → decimal nonce → transactions with that nonce. */
+export type PoolContent = Record<'pending' | 'queued', Record<string, Record<string, PoolTransactionJson[]>>>
 
 export const POLL_MS = 1000
 
@@ -40,7 +48,10 @@ export function flattenPool(content: PoolContent): PoolTransaction[] {
   for (const queued of [false, true]) {
     const bySender = content[queued ? 'queued' : 'pending'] ?? {}
     for (const byNonce of Object.values(bySender))
-      for (const tx of Object.values(byNonce)) out.push({ ...tx, nonce: Number(tx.nonce), queued })
+      // RSKj writes a creation's `to` as "0x00".
+      for (const txs of Object.values(byNonce))
+        for (const tx of txs)
+          out.push({ ...tx, nonce: Number(tx.nonce), to: tx.to === '0x00' ? null : tx.to, queued })
   }
   return out.sort((a, b) => a.from.localeCompare(b.from) || a.nonce - b.nonce)
 }
