@@ -15,6 +15,7 @@ import type { KvOperation } from '../../storage/types.js'
 import { bytesToHex, hexToBytes } from '../../util/hex.js'
 import { decodeBlockRecord } from './blockCodec.js'
 import { bitcoinHashOf, type Engine, type PooledTransaction } from './engine.js'
+import { isImpersonatedEncoding } from './impersonation.js'
 import { keys } from './keys.js'
 import { decodeSettings } from './settings.js'
 
@@ -101,6 +102,7 @@ async function reopen(engine: Engine): Promise<void> {
   for (const [, raw] of pooled) {
     try {
       const tx = decodeTransaction(raw)
+      if (isImpersonatedEncoding(tx)) continue
       const sender = transactionSender(tx)
       if (!sender) continue
       const account = engine.state.getAccount(sender)

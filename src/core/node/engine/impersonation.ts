@@ -9,8 +9,9 @@
  * senders with the same nonce and payload get different hashes), stable (the same request gives
  * the same hash), and never equal to a real signature's transaction: no real signature has s = 1.
  * The sender is never recovered from it: the engine receives it with the transaction, and block
- * records store senders. A node restarted in manual mining drops still-pooled impersonated
- * transactions, since their sender cannot be recovered from the pooled bytes.
+ * records store senders. Pooled bytes do not carry the sender, so an impersonated transaction
+ * still waiting in the pool (manual mining) is not restored by a restart: reopening code skips
+ * encodings for which `isImpersonatedEncoding` holds.
  */
 import {
   decodeTransaction,
@@ -54,6 +55,11 @@ export function impersonatedTransaction(
 ): SignedTransaction {
   const raw = encodeTransaction({ ...fields, v: 35 + 2 * chainId, r: BigInt(sender), s: 1n })
   return decodeTransaction(raw)
+}
+
+/** True for the encoding above (s = 1): no real signature has it, and no sender is recoverable. */
+export function isImpersonatedEncoding(tx: SignedTransaction): boolean {
+  return tx.signed && tx.s === 1n
 }
 
 export interface SubmitImpersonatedParameters {
