@@ -1,4 +1,7 @@
+import { encodeDeployData, encodeFunctionData } from 'viem'
 import { beforeAll, describe, expect, test } from 'vitest'
+import { hexToBytes } from '../../../src/core/util/hex.js'
+import { getArtifact } from '../../fixtures/contracts/index.js'
 import { createTraceChain } from './traceChain.js'
 
 type Chain = Awaited<ReturnType<typeof createTraceChain>>
@@ -289,6 +292,43 @@ describe('debug_traceTransaction (callTracer)', () => {
        "output": "0x77045e71a7a2c50903d88e564cd72fab11e82051"
       }"
     `)
+  })
+})
+
+describe('debug_traceTransaction (callTracer withLog)', () => {
+  test("withLog lists the transaction's logs with their index, topics and data", async () => {
+    const emitter = getArtifact('EventEmitterParis')
+    const deploy = await chain.send({
+      data: hexToBytes(encodeDeployData({ abi: emitter.abi, bytecode: emitter.bytecode })),
+    })
+    const address = (await chain.receipt(deploy)).contractAddress!
+    const hash = await chain.send({
+      to: address,
+      data: hexToBytes(encodeFunctionData({ abi: emitter.abi, functionName: 'emitCounted', args: [7n] })),
+      gasLimit: 100_000n,
+    })
+    const trace = (await chain.call('debug_traceTransaction', [
+      hash,
+      { tracer: 'callTracer', tracerConfig: { withLog: true } },
+    ])) as Record<string, unknown>
+    expect(wire(trace.logs)).toMatchInlineSnapshot(`
+      "[
+       {
+        "index": 0,
+        "address": "0x1ed614cd3443efd9c70f04b6d777aed947a4b0c4",
+        "topics": [
+         "0x15df0a6785153dfd625c8af51397704c7ddaff0690e5076243b5e52f4a0d5409",
+         "0x0000000000000000000000000000000000000000000000000000000000000007"
+        ],
+        "data": "0x00"
+       }
+      ]"
+    `)
+    const without = (await chain.call('debug_traceTransaction', [hash, { tracer: 'callTracer' }])) as Record<
+      string,
+      unknown
+    >
+    expect(without.logs).toBeUndefined()
   })
 })
 
