@@ -131,6 +131,24 @@ describe('impersonation', () => {
     expect(a.r).toBe(BigInt(target))
   })
 
+  test('a request-shaped send from an impersonated account takes the next nonces and RSKj defaults', async () => {
+    const { node, call } = await createDevChain()
+    const { sendImpersonatedRequest } = await import('../../../src/core/node/engine/impersonation.js')
+    await call('anvil_setBalance', [target, '0xde0b6b3a7640000'])
+    await call('anvil_impersonateAccount', [target])
+    const first = bytesToHex(await sendImpersonatedRequest(node.engine, target, { to: cow, value: 3n }))
+    const second = bytesToHex(await sendImpersonatedRequest(node.engine, target, { to: cow, value: 4n }))
+    const txs = await Promise.all(
+      [first, second].map((h) =>
+        call<{ nonce: string; gas: string; gasPrice: string; from: string }>('eth_getTransactionByHash', [h]),
+      ),
+    )
+    expect(txs.map((t) => [t.from, t.nonce, t.gas, t.gasPrice])).toEqual([
+      [target, '0x0', '0x15f90', '0x0'],
+      [target, '0x1', '0x15f90', '0x0'],
+    ])
+  })
+
   test('anvil_autoImpersonateAccount impersonates every sender while on', async () => {
     const { node, call } = await createDevChain()
     const { isImpersonated } = await import('../../../src/core/node/engine/impersonation.js')

@@ -80,3 +80,37 @@ export async function submitImpersonated(
   const tx = impersonatedTransaction(fields, sender, engine.network.chainId)
   return engine.submit(tx, normalize(sender) as Address)
 }
+
+/** The fields of an `eth_sendTransaction` request, as parsed by the RPC layer. */
+export interface ImpersonatedRequest {
+  to?: Address | null
+  gas?: bigint
+  gasPrice?: bigint
+  value?: bigint
+  data?: Uint8Array
+  nonce?: bigint
+}
+
+/** RSKj `GasCost.TRANSACTION_DEFAULT`, the gas of a request that names none. */
+const DEFAULT_GAS = 90_000n
+
+/**
+ * `eth_sendTransaction` from an impersonated `from`, with the defaults RSKj applies to requests
+ * (nonce from the pending state, gas 90 000, gas price 0, value 0). Resolves to the hash.
+ */
+export function sendImpersonatedRequest(
+  engine: Engine,
+  from: Address,
+  request: ImpersonatedRequest,
+): Promise<Uint8Array> {
+  const sender = normalize(from) as Address
+  const fields: TransactionFields = {
+    nonce: request.nonce ?? engine.pool.nextNonce(sender, engine.state.getAccount(sender)?.nonce ?? 0n),
+    gasPrice: request.gasPrice ?? 0n,
+    gasLimit: request.gas ?? DEFAULT_GAS,
+    value: request.value ?? 0n,
+    data: request.data ?? new Uint8Array(0),
+  }
+  if (request.to) fields.to = request.to
+  return submitImpersonated(engine, { fields, sender })
+}
