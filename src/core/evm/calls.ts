@@ -215,7 +215,13 @@ function callPrecompile(
   let output = EMPTY_BYTES
   let error: string | undefined
   try {
-    output = precompile.run(input, { caller: sender, value, block: ctx.block, state: state.asReader() })
+    output = precompile.run(input, {
+      caller: sender,
+      value,
+      block: ctx.block,
+      state: state.asReader(),
+      callerDepth: frame.input.depth,
+    })
     frame.returnData = output
     if (outSize !== 0n) frame.memory.writeLimited(Number(outOffset), output, toIndex(outSize))
   } catch (thrown) {

@@ -12,7 +12,7 @@ import { EMPTY_BYTES, type FrameInput, type FrameOutput, FrameStatus, type VmCon
 import { GasCost, intrinsicGas, MAX_INITCODE_SIZE } from './gas.js'
 import { executeFrame } from './interpreter.js'
 import { JournaledState } from './journal.js'
-import { STANDARD_PRECOMPILES } from './precompiles/index.js'
+import { PrecompileRevert, STANDARD_PRECOMPILES } from './precompiles/index.js'
 import type {
   BlockEnv,
   ExecuteTransactionOptions,
@@ -178,6 +178,18 @@ function execute(ctx: VmContext, tx: Message, executionGas: number, senderNonce:
         frame: { ...succeeded(executionGas - Number(required)), output, peakGasUsed: Number(required) },
       }
     } catch (thrown) {
+      // A native contract's revert keeps its reason for the caller, as it does inside a CALL.
+      if (thrown instanceof PrecompileRevert) {
+        const gasLeft = executionGas - Number(required)
+        return {
+          frame: {
+            ...succeeded(gasLeft),
+            status: FrameStatus.Revert,
+            output: thrown.data,
+            peakGasUsed: Number(required),
+          },
+        }
+      }
       return { frame: failed(thrown instanceof Error ? thrown.message : String(thrown)) }
     }
   }

@@ -134,6 +134,11 @@ export interface PrecompileContext {
   value: bigint
   block: BlockEnv
   state: StateReader
+  /**
+   * Depth of the frame that called the precompile (0 for the transaction's own contract); absent
+   * when a transaction calls the precompile directly. RSKIP203's getCallStackDepth reads it.
+   */
+  callerDepth?: number
 }
 
 export interface StepInfo {

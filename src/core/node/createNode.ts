@@ -20,6 +20,8 @@ import type { KeyValueStore } from '../storage/types.js'
 import type { Address } from '../util/hex.js'
 import { Engine } from './engine/engine.js'
 import type { ChainEngine } from './engineApi.js'
+import { createRskPrecompiles } from './precompiles/index.js'
+import { RecentBlocks } from './precompiles/recentBlocks.js'
 
 /** Events a node emits. Extended as the engine grows (blocks, subscriptions…). */
 export interface NodeEventMap {
@@ -112,13 +114,17 @@ export async function createNode({
     enableNativeRecovery().then((native) => (native ? undefined : enableFastRecovery(secp256k1))),
     initFastKeccak(),
   ])
+  // Rootstock's native contracts; the block header contract reads the chain's recent blocks.
+  const recentBlocks = new RecentBlocks()
   // Opens the chain in this store (genesis on first use); the host's randomness seeds filter ids.
   const engine: ChainEngine = await Engine.open({
     network: networkConfig,
     storage,
     clock,
     random: random ?? defaultRandom,
+    precompiles: createRskPrecompiles({ network: networkConfig, blocks: recentBlocks }),
   })
+  recentBlocks.attach(engine)
   // eth_subscribe notifications leave the node as its EIP-1193 `message` event.
   subscriptionsOf(engine).onMessage((message) => emit('message', message))
   const context: MethodContext = {

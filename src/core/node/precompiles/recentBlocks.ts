@@ -1,0 +1,58 @@
+/**
+ * The last 4000 blocks in memory for the block header contract: the EVM runs synchronously, the
+ * chain's storage does not. Fed by the engine's events; on open the older blocks are read in the
+ * background (newest first), so a just-opened node answers recent depths at once and deep ones
+ * as soon as they are loaded.
+ */
+import type { StoredBlock } from '../engine/blockRecord.js'
+import type { Engine } from '../engine/engine.js'
+import { BLOCK_HEADER_MAX_DEPTH, type RecentBlockSource } from './blockHeader.js'
+
+export class RecentBlocks implements RecentBlockSource {
+  readonly #blocks = new Map<bigint, StoredBlock>()
+  #generation = 0
+
+  blockByNumber(number: bigint): StoredBlock | undefined {
+    return this.#blocks.get(number)
+  }
+
+  get size(): number {
+    return this.#blocks.size
+  }
+
+  /** Follows `engine` from now on and starts loading the blocks below its head; returns the loading. */
+  attach(engine: Engine): { detach: () => void; loaded: Promise<void> } {
+    const detach = engine.on((event) => {
+      if (event.type === 'block') this.#add(event.block)
+      else if (event.type === 'removedBlocks')
+        for (const b of event.blocks) this.#blocks.delete(b.header.number)
+      else if (event.type === 'reset') {
+        this.#blocks.clear()
+        void this.#load(engine).catch(() => undefined)
+      }
+    })
+    this.#add(engine.head)
+    return { detach, loaded: this.#load(engine).catch(() => undefined) }
+  }
+
+  #add(block: StoredBlock): void {
+    const n = block.header.number
+    this.#blocks.set(n, block)
+    const oldest = n - BLOCK_HEADER_MAX_DEPTH - 1n
+    for (const k of this.#blocks.keys()) if (k < oldest) this.#blocks.delete(k)
+  }
+
+  async #load(engine: Engine): Promise<void> {
+    const generation = ++this.#generation
+    const head = engine.head.header.number
+    const lowest = head > BLOCK_HEADER_MAX_DEPTH ? head - BLOCK_HEADER_MAX_DEPTH : 0n
+    for (let n = head; n >= lowest; n--) {
+      if (generation !== this.#generation) return
+      if (this.#blocks.has(n)) continue
+      const block = await engine.reader.blockByNumber(n)
+      // A block mined or removed meanwhile is already right in the map (events are synchronous).
+      if (block && generation === this.#generation && n <= engine.head.header.number && !this.#blocks.has(n))
+        this.#blocks.set(n, block)
+    }
+  }
+}
