@@ -18,29 +18,49 @@ describe('Java HashMap iteration order', () => {
     expect(copiedHashMapCapacity(12, 1)).toBe(32)
   })
 
-  test("storage written slot after slot iterates as RSKj's trace storage map does", () => {
-    // Printed by a Java program doing what DetailedProgramTrace.addOp does: copy the map with
-    // `new HashMap<>(current)`, then put, once per slot; one line per step, keys in iteration order.
+  test("trace storage iterates as RSKj's map does, re-reads of a slot included", () => {
+    // Printed by a Java program doing what DetailedProgramTrace.addOp does with each value read
+    // back after an SLOAD/SSTORE: non-zero → `new HashMap<>(current)` then put (even for an
+    // unchanged value), zero → remove. One line per step, keys in iteration order.
     const javaOrders = [
       '0',
       '0,1',
-      '0,1,2',
-      '0,1,2,10',
-      '0,1,deadbeef,2,10',
-      '0,1,deadbeef,2,10,7',
-      '10,0,1,deadbeef,2,3,7',
-      '1234567,10,0,1,deadbeef,2,3,7',
-      '1234567,10,0,1,deadbeef,2,3,5,7',
-      '1234567,9,10,0,1,deadbeef,2,3,5,7',
-      '1234567,9,10,0,1,deadbeef,2,b,3,5,7',
-      '1234567,9,10,0,1,deadbeef,2,b,3,d,5,7',
+      '0,4,1',
+      '0,1,4',
+      '0,1,2,4',
+      '0,1,2,4,10',
+      '0,1,deadbeef,2,4,10',
+      '10,0,1,deadbeef,2,4,7',
+      '10,0,1,deadbeef,2,3,4,7',
+      '10,0,deadbeef,2,3,4,7',
+      '1234567,10,0,deadbeef,2,3,4,7',
+      '1234567,10,0,deadbeef,2,3,4,5,7',
+      '1234567,9,10,0,deadbeef,2,3,4,5,7',
+      '1234567,9,10,0,deadbeef,2,b,3,4,5,7',
+      '1234567,9,10,0,deadbeef,2,b,3,4,d,5,7',
+      '10,b,d,1234567,9,0,deadbeef,2,3,4,5,7',
     ]
-    const slots = [0n, 1n, 2n, 0x10n, 0xdeadbeefn, 7n, 3n, 0x1234567n, 5n, 9n, 11n, 13n]
+    const writes: [bigint, bigint][] = [
+      [0n, 1n],
+      [1n, 2n],
+      [4n, 3n],
+      [4n, 3n],
+      [2n, 3n],
+      [0x10n, 4n],
+      [0xdeadbeefn, 5n],
+      [7n, 6n],
+      [3n, 7n],
+      [1n, 0n],
+      [0x1234567n, 8n],
+      [5n, 9n],
+      [9n, 10n],
+      [11n, 11n],
+      [13n, 12n],
+      [5n, 9n],
+    ]
     const storage = new ProgramStorage()
-    const seen = new Map<bigint, bigint>()
-    slots.forEach((slot, i) => {
-      seen.set(slot, BigInt(i + 1))
-      storage.update(seen)
+    writes.forEach(([slot, value], i) => {
+      storage.apply(slot, value)
       const order = Object.keys(storage.toJson()).map((key) => BigInt(`0x${key}`).toString(16))
       expect(order.join(',')).toBe(javaOrders[i])
     })

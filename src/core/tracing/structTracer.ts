@@ -33,32 +33,39 @@ export function unprefixedHex(bytes: Uint8Array): string {
   return bytesToHex(bytes).slice(2)
 }
 
-/** A program's storage view as RSKj keeps it: a HashMap copied on every change, in its iteration order. */
+/**
+ * A program's storage as RSKj's trace keeps it: after each SLOAD or SSTORE the slot's value is
+ * read back at the next step; a non-zero value goes into a fresh copy of the map (`new HashMap`
+ * then `put`, even when the value did not change), a zero value removes the slot. The JSON
+ * follows the map's iteration order.
+ */
 export class ProgramStorage {
-  values = new Map<string, string>()
-  order: string[] = []
-  capacity = 16
+  readonly values = new Map<string, string>()
+  private order: string[] = []
+  private capacity = 16
+  /** The slot of an SLOAD/SSTORE whose value is read back at the next step. */
+  pendingSlot: bigint | undefined
+  /** The JSON of the current map, shared by the steps until the map changes. */
+  private json: Record<string, string> | undefined
 
-  /** Brings the map up to date with the slots the EVM saw in this frame (zero means absent). */
-  update(seen: ReadonlyMap<bigint, bigint>): void {
-    for (const [slot, value] of seen) {
-      const key = wordHex(slot)
-      if (value === 0n) {
-        if (this.values.delete(key)) this.order = this.order.filter((k) => k !== key)
-        continue
-      }
-      const text = wordHex(value)
-      if (this.values.get(key) === text) continue
-      const isNew = !this.values.has(key)
-      this.capacity = copiedHashMapCapacity(this.values.size, isNew ? 1 : 0)
-      this.values.set(key, text)
-      this.order = javaHashMapOrder(isNew ? [...this.order, key] : this.order, this.capacity)
+  apply(slot: bigint, value: bigint): void {
+    const key = wordHex(slot)
+    this.json = undefined
+    if (value === 0n) {
+      if (this.values.delete(key)) this.order = this.order.filter((k) => k !== key)
+      return
     }
+    const isNew = !this.values.has(key)
+    this.capacity = copiedHashMapCapacity(this.values.size, isNew ? 1 : 0)
+    this.values.set(key, wordHex(value))
+    this.order = javaHashMapOrder(isNew ? [...this.order, key] : this.order, this.capacity)
   }
 
   toJson(): Record<string, string> {
+    if (this.json) return this.json
     const out: Record<string, string> = {}
     for (const key of this.order) out[key] = this.values.get(key)!
+    this.json = out
     return out
   }
 }
@@ -87,7 +94,12 @@ export class StructLogTracer implements EvmTracer {
 
   onStep(step: StepInfo): void {
     const program = this.programs[this.programs.length - 1] ?? new ProgramStorage()
-    program.update(step.storage)
+    if (program.pendingSlot !== undefined) {
+      program.apply(program.pendingSlot, step.storage.get(program.pendingSlot) ?? 0n)
+      program.pendingSlot = undefined
+    }
+    if (step.opName === 'SLOAD' || step.opName === 'SSTORE')
+      program.pendingSlot = step.stack[step.stack.length - 1]
     const log: StructLog = {
       op: step.opName,
       depth: step.depth,
