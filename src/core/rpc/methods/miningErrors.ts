@@ -1,7 +1,7 @@
 /** The wire form of the merged-mining errors: -33000 refusals, -32603 undecodable parameters. */
-import { MnrInternalError, SubmitBlockError } from '../../../mining/rpc/errors.js'
-import { WorkNonceError } from '../../../mining/rpc/getWork.js'
-import { InternalError, InvalidParamsError, MiningSubmitError } from '../../errors/rpc.js'
+import { MnrInternalError, SubmitBlockError } from '../../mining/rpc/errors.js'
+import { WorkNonceError } from '../../mining/rpc/getWork.js'
+import { InternalError, InvalidParamsError, MiningSubmitError } from '../errors/rpc.js'
 
 /** Runs a mining step, turning the mining module's errors into their RPC errors. */
 export async function withMiningErrors<T>(run: () => Promise<T> | T): Promise<T> {

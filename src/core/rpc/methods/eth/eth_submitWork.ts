@@ -8,7 +8,7 @@ import { externalMiningOf } from '../../../node/engine/externalMining.js'
 import { defineMethod } from '../../defineMethod.js'
 import { InvalidParamsError } from '../../errors/rpc.js'
 import { data, hash } from '../../params.js'
-import { withMiningErrors } from '../mnr/mnrErrors.js'
+import { withMiningErrors } from '../miningErrors.js'
 
 export const eth_submitWork = defineMethod({
   name: 'eth_submitWork',

@@ -7,7 +7,7 @@ import { parseSubmitBitcoinBlockParams } from '../../../mining/rpc/submitParams.
 import { externalMiningOf } from '../../../node/engine/externalMining.js'
 import { defineMethod } from '../../defineMethod.js'
 import { string } from '../../params.js'
-import { withMiningErrors } from './mnrErrors.js'
+import { withMiningErrors } from '../miningErrors.js'
 
 export const mnr_submitBitcoinBlock = defineMethod({
   name: 'mnr_submitBitcoinBlock',

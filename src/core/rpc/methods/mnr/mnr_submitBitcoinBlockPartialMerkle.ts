@@ -7,7 +7,7 @@ import { parseSubmitBitcoinBlockPartialMerkleParams } from '../../../mining/rpc/
 import { externalMiningOf } from '../../../node/engine/externalMining.js'
 import { defineMethod } from '../../defineMethod.js'
 import { string } from '../../params.js'
-import { withMiningErrors } from './mnrErrors.js'
+import { withMiningErrors } from '../miningErrors.js'
 
 export const mnr_submitBitcoinBlockPartialMerkle = defineMethod({
   name: 'mnr_submitBitcoinBlockPartialMerkle',

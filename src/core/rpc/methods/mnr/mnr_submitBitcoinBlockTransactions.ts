@@ -7,7 +7,7 @@ import { parseSubmitBitcoinBlockTransactionsParams } from '../../../mining/rpc/s
 import { externalMiningOf } from '../../../node/engine/externalMining.js'
 import { defineMethod } from '../../defineMethod.js'
 import { string } from '../../params.js'
-import { withMiningErrors } from './mnrErrors.js'
+import { withMiningErrors } from '../miningErrors.js'
 
 export const mnr_submitBitcoinBlockTransactions = defineMethod({
   name: 'mnr_submitBitcoinBlockTransactions',
