@@ -50,11 +50,16 @@ export class ProgramStorage {
 
   apply(slot: bigint, value: bigint): void {
     const key = wordHex(slot)
-    this.json = undefined
     if (value === 0n) {
-      if (this.values.delete(key)) this.order = this.order.filter((k) => k !== key)
+      if (this.values.delete(key)) {
+        this.order = this.order.filter((k) => k !== key)
+        // RSKj removes from the map instance in place, and the earlier steps that share that
+        // instance lose the slot too: the shared JSON object is edited the same way.
+        if (this.json) Reflect.deleteProperty(this.json, key)
+      }
       return
     }
+    this.json = undefined
     const isNew = !this.values.has(key)
     this.capacity = copiedHashMapCapacity(this.values.size, isNew ? 1 : 0)
     this.values.set(key, wordHex(value))
