@@ -115,7 +115,7 @@ describe('viem over the EIP-1193 adapter', () => {
     ).rejects.toThrow('Reverter: reason string')
   })
 
-  test('test actions in anvil mode: setBalance, mine, snapshot / revert, impersonate', async () => {
+  test('test actions in anvil mode: setBalance, mine, snapshot / revert, automine, impersonate, reset', async () => {
     const { node, testClient, publicClient } = await setup()
     const address = privateKeyToAccount(DEV_KEYS[3]!).address
     await testClient.setBalance({ address, value: 123n })
@@ -146,5 +146,10 @@ describe('viem over the EIP-1193 adapter', () => {
     expect(await publicClient.getBalance({ address })).toBe(128n)
     await testClient.stopImpersonatingAccount({ address: whale })
     expect(isImpersonated(node.engine, whale)).toBe(false)
+
+    const genesis = (await publicClient.getBlock({ blockNumber: 0n })).hash
+    await testClient.reset()
+    expect(await publicClient.getBlockNumber()).toBe(0n)
+    expect((await publicClient.getBlock({ blockNumber: 0n })).hash).not.toBe(genesis)
   })
 })
