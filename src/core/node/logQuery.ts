@@ -7,7 +7,8 @@
  *   range that would have worked.
  * - `rskj` (a self-run node): RSKj's -32012 limits, 5,000 blocks (`to − from > 5000` fails) and
  *   20,000 logs, with RSKj's texts.
- * Blocks whose bloom cannot contain a match are skipped without reading their receipts.
+ * Blocks whose bloom cannot contain a match are skipped without reading their receipts, and whole
+ * sections of 256 or 16 blocks whose union bloom cannot are skipped without reading their blooms.
  */
 
 import { bloomMatcher } from '../chain/bloom.js'
@@ -24,7 +25,15 @@ export interface BlockLogSource {
   bloom(number: bigint): Promise<Uint8Array | undefined>
   /** Every log of the block, in block order, with block-wide log indexes. */
   logs(number: bigint): Promise<LogForWire[]>
+  /**
+   * The union of the blooms of the `size` blocks from `start`, when `size` is one of
+   * `LOG_SECTION_SIZES`, `start` a multiple of it and the section complete at or below the head.
+   */
+  sectionBloom?(start: bigint, size: bigint): Promise<Uint8Array | undefined>
 }
+
+/** Section sizes of `BlockLogSource.sectionBloom`, coarsest first; each divides the one before. */
+export const LOG_SECTION_SIZES: readonly bigint[] = [256n, 16n]
 
 export interface LogQuery {
   from: bigint
@@ -46,6 +55,12 @@ export async function queryLogs(
   // RSKj's do-while quirk: with from > to the `to` block is still scanned once.
   const last = to < from ? from : to
   for (let n = to < from ? to : from; n <= last; n++) {
+    // A whole section whose union bloom cannot match is skipped without reading its blocks.
+    const skip = to >= from ? await skippableSection(source, n, last, mayMatch) : 0n
+    if (skip > 0n) {
+      n += skip - 1n
+      continue
+    }
     const bloom = await source.bloom(n)
     if (!bloom) break
     if (!mayMatch(bloom)) continue
@@ -57,6 +72,23 @@ export async function queryLogs(
     if (to < from) break
   }
   return out
+}
+
+/** The size of the largest section starting at `n`, inside the range, that cannot match; or 0. */
+async function skippableSection(
+  source: BlockLogSource,
+  n: bigint,
+  last: bigint,
+  mayMatch: (bloom: Uint8Array) => boolean,
+): Promise<bigint> {
+  if (!source.sectionBloom) return 0n
+  for (const size of LOG_SECTION_SIZES) {
+    if (n % size !== 0n || n + size - 1n > last) continue
+    const union = await source.sectionBloom(n, size)
+    if (!union) continue
+    if (!mayMatch(union)) return size
+  }
+  return 0n
 }
 
 function tooManyLogs(policy: LogLimitPolicy, from: bigint, reached: bigint): LogsLimitError {

@@ -7,6 +7,7 @@ import type { KeyValueStore } from '../../storage/types.js'
 import { bytesToHex, bytesToUnprefixedHex, hexToBytes } from '../../util/hex.js'
 import { decodeBlockRecord } from './blockCodec.js'
 import type { StoredBlock } from './blockRecord.js'
+import { BloomSectionIndex } from './bloomSections.js'
 import { keys } from './keys.js'
 
 export interface TransactionLocation {
@@ -22,6 +23,11 @@ export class ChainReader {
   readonly #blooms = new Map<bigint, Uint8Array>()
   /** Transactions of cached blocks; older ones are looked up in storage. */
   readonly #txLocations = new Map<string, TransactionLocation>()
+  readonly #sections = new BloomSectionIndex({
+    headNumber: () => this.headNumber,
+    bloom: (n) => this.bloom(n),
+    canonicalHash: async (n) => (await this.blockByNumber(n))?.hash,
+  })
   head!: StoredBlock
 
   constructor(kv: KeyValueStore) {
@@ -57,12 +63,14 @@ export class ChainReader {
       for (const tx of block.transactions) this.#txLocations.delete(bytesToUnprefixedHex(tx.hash))
     }
     for (const n of this.#blooms.keys()) if (n > number) this.#blooms.delete(n)
+    this.#sections.forgetAbove(number)
   }
 
   clear(): void {
     this.#blocks.clear()
     this.#blooms.clear()
     this.#txLocations.clear()
+    this.#sections.clear()
   }
 
   /** Hash of block `n` when it is in memory (BLOCKHASH reads the last 256, which are). */
@@ -114,6 +122,11 @@ export class ChainReader {
     for (const [key, value] of rows)
       this.#blooms.set(BigInt(`0x${key.slice(keys.bloomPrefix.length)}`), value)
     return this.#blooms.get(n)
+  }
+
+  /** The union of the blooms of the `size` blocks from `start` (see BloomSectionIndex). */
+  sectionBloom(start: bigint, size: bigint): Promise<Uint8Array | undefined> {
+    return this.#sections.sectionBloom(start, size)
   }
 
   /** Every log of a block with its block-wide index (RSKj: logIndex counts across the block). */

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest'
+import { logsBloom } from '../../chain/bloom.js'
+import type { LogForWire } from '../../rpc/dto/receiptDto.js'
+import type { Address } from '../../util/hex.js'
+import { type BlockLogSource, queryLogs } from '../logQuery.js'
+import { BloomSectionIndex } from './bloomSections.js'
+
+const EMITTER = '0x00000000000000000000000000000000000000aa' as Address
+const topicOf = (n: number) => {
+  const topic = new Uint8Array(32)
+  topic[31] = n
+  return topic
+}
+
+/** A chain of `length` blocks where the listed blocks carry one log with `topicOf(topic)`. */
+function fakeChain(length: number, logAt: Map<number, number>) {
+  const hashes = Array.from({ length }, (_, n) => Uint8Array.of(n & 0xff, n >> 8, 1))
+  const logs = (n: bigint): LogForWire[] => {
+    const topic = logAt.get(Number(n))
+    if (topic === undefined) return []
+    return [
+      {
+        logIndex: 0,
+        blockNumber: n,
+        blockHash: hashes[Number(n)]!,
+        transactionHash: new Uint8Array(32),
+        transactionIndex: 0,
+        address: EMITTER,
+        data: new Uint8Array(0),
+        topics: [topicOf(topic)],
+      },
+    ]
+  }
+  const bloomReads: bigint[] = []
+  const headNumber = () => BigInt(length - 1)
+  const source = {
+    headNumber,
+    bloom: async (n: bigint) => {
+      bloomReads.push(n)
+      return n <= headNumber() ? logsBloom(logs(n)) : undefined
+    },
+    canonicalHash: async (n: bigint) => hashes[Number(n)],
+    logs: async (n: bigint) => logs(n),
+  }
+  return { source, hashes, bloomReads }
+}
+
+function withSections(source: ReturnType<typeof fakeChain>['source']): BlockLogSource {
+  const index = new BloomSectionIndex(source)
+  return { ...source, sectionBloom: (start, size) => index.sectionBloom(start, size) }
+}
+
+const unlimited = { kind: 'range-or-cap', freeRange: 1_000_000n, maxLogs: 1_000_000 } as const
+
+describe('bloom sections', () => {
+  it('union of a section holds the bits of every block bloom in it', async () => {
+    const { source } = fakeChain(
+      600,
+      new Map([
+        [3, 7],
+        [200, 9],
+      ]),
+    )
+    const index = new BloomSectionIndex(source)
+    const union = (await index.sectionBloom(0n, 256n))!
+    for (const n of [3n, 200n]) {
+      const bloom = (await source.bloom(n))!
+      expect(bloom.every((byte, i) => ((union[i] as number) & byte) === byte)).toBe(true)
+    }
+    expect(await index.sectionBloom(256n, 256n)).toEqual(new Uint8Array(256))
+  })
+
+  it('gives no section for unaligned starts, unknown sizes or sections past the head', async () => {
+    const index = new BloomSectionIndex(fakeChain(600, new Map()).source)
+    expect(await index.sectionBloom(16n, 256n)).toBeUndefined()
+    expect(await index.sectionBloom(512n, 256n)).toBeUndefined()
+    expect(await index.sectionBloom(0n, 32n)).toBeUndefined()
+    expect(await index.sectionBloom(576n, 16n)).toBeDefined()
+  })
+
+  it('rebuilds a section whose last block hash changed (a replaced chain)', async () => {
+    const chain = fakeChain(300, new Map([[10, 1]]))
+    const index = new BloomSectionIndex(chain.source)
+    await index.sectionBloom(0n, 256n)
+    const readsAfterBuild = chain.bloomReads.length
+    await index.sectionBloom(0n, 256n)
+    expect(chain.bloomReads.length).toBe(readsAfterBuild)
+    chain.hashes[255] = Uint8Array.of(9, 9, 9)
+    await index.sectionBloom(0n, 256n)
+    // Only the last 16-block section changed hash; the other 15 are reused.
+    expect(chain.bloomReads.length).toBe(readsAfterBuild + 16)
+  })
+
+  it('a query for a topic no block has skips whole sections without reading their blooms', async () => {
+    const chain = fakeChain(2000, new Map([[1500, 1]]))
+    const source = withSections(chain.source)
+    const query = { from: 0n, to: 1999n, criteria: { addresses: [EMITTER], topics: [[topicOf(2)]] } }
+    expect(await queryLogs(source, query, unlimited)).toEqual([])
+    chain.bloomReads.length = 0
+    expect(await queryLogs(source, query, unlimited)).toEqual([])
+    // 2,000 blocks are 125 sections of 16: no block bloom is read at all.
+    expect(chain.bloomReads).toEqual([])
+    // The one emitting block's 16-block section (1488–1503) is the only one read block by block.
+    const emitted = { ...query, criteria: { addresses: [EMITTER], topics: [[topicOf(1)]] } }
+    expect((await queryLogs(source, emitted, unlimited)).map((l) => l.blockNumber)).toEqual([1500n])
+    expect(chain.bloomReads).toEqual(Array.from({ length: 16 }, (_, i) => 1488n + BigInt(i)))
+  })
+
+  it('finds the same logs with sections as without, across section borders', async () => {
+    const logAt = new Map([
+      [0, 1],
+      [255, 1],
+      [256, 2],
+      [700, 1],
+      [1023, 1],
+      [1999, 1],
+    ])
+    const chain = fakeChain(2000, logAt)
+    const query = { from: 100n, to: 1999n, criteria: { addresses: [], topics: [[topicOf(1)]] } }
+    const plain = await queryLogs(chain.source, query, unlimited)
+    const sectioned = await queryLogs(withSections(chain.source), query, unlimited)
+    expect(sectioned.map((l) => l.blockNumber)).toEqual([255n, 700n, 1023n, 1999n])
+    expect(sectioned).toEqual(plain)
+  })
+
+  it('keeps the from-after-to quirk: only the `to` block is scanned', async () => {
+    const chain = fakeChain(
+      2000,
+      new Map([
+        [256, 1],
+        [600, 1],
+      ]),
+    )
+    const query = { from: 900n, to: 256n, criteria: { addresses: [], topics: [[topicOf(1)]] } }
+    const logs = await queryLogs(withSections(chain.source), query, unlimited)
+    expect(logs.map((l) => l.blockNumber)).toEqual([256n])
+  })
+})

@@ -1,0 +1,77 @@
+/**
+ * A bloom of blooms per section of blocks (256, and 16 inside them): the OR of every logs bloom in
+ * the section. A log
+ * query whose filter cannot match a section's bloom skips its blocks without reading one
+ * bloom, so a topic that matches nothing answers from a handful of sections instead of walking the
+ * whole range. Blooms only ever gain bits when ORed, so a block that may match always leaves its
+ * section's bloom matching too: skipping never drops a log.
+ *
+ * Sections are built on first use and kept in memory. Each remembers the hash of its last block,
+ * and is used only while that block is still canonical: a block hash commits to every ancestor,
+ * so an unchanged last hash means an unchanged section, whatever was reverted or replaced since.
+ */
+import { equalBytes } from '../../util/hex.js'
+import { LOG_SECTION_SIZES } from '../logQuery.js'
+
+const BLOOM_BYTES = 256
+/** The finest sections are built from block blooms, each coarser one from the next finer. */
+const FINEST = LOG_SECTION_SIZES[LOG_SECTION_SIZES.length - 1] as bigint
+
+/** What the index reads: canonical blooms and hashes of blocks up to the head. */
+export interface BloomSectionSource {
+  headNumber(): bigint
+  bloom(number: bigint): Promise<Uint8Array | undefined>
+  canonicalHash(number: bigint): Promise<Uint8Array | undefined>
+}
+
+interface Section {
+  lastHash: Uint8Array
+  bloom: Uint8Array
+}
+
+export class BloomSectionIndex {
+  readonly #source: BloomSectionSource
+  /** Per section size, sections by their first block. */
+  readonly #sections = new Map<bigint, Map<bigint, Section>>(
+    LOG_SECTION_SIZES.map((size) => [size, new Map()]),
+  )
+
+  constructor(source: BloomSectionSource) {
+    this.#source = source
+  }
+
+  /**
+   * The union of the blooms of blocks `start … start + size − 1`, or undefined when `size` is not
+   * one of `LOG_SECTION_SIZES`, `start` is not a multiple of it, or the section is not complete at
+   * or below the head (the caller then walks its blocks).
+   */
+  async sectionBloom(start: bigint, size: bigint): Promise<Uint8Array | undefined> {
+    const sections = this.#sections.get(size)
+    if (!sections || start < 0n || start % size !== 0n) return undefined
+    const last = start + size - 1n
+    if (last > this.#source.headNumber()) return undefined
+    const lastHash = await this.#source.canonicalHash(last)
+    if (!lastHash) return undefined
+    const known = sections.get(start)
+    if (known && equalBytes(known.lastHash, lastHash)) return known.bloom
+    const bloom = new Uint8Array(BLOOM_BYTES)
+    const part = size === FINEST ? 1n : (LOG_SECTION_SIZES[LOG_SECTION_SIZES.indexOf(size) + 1] as bigint)
+    for (let n = start; n <= last; n += part) {
+      const partBloom = part === 1n ? await this.#source.bloom(n) : await this.sectionBloom(n, part)
+      if (!partBloom) return undefined
+      for (let i = 0; i < BLOOM_BYTES; i++) bloom[i]! |= partBloom[i] as number
+    }
+    sections.set(start, { lastHash, bloom })
+    return bloom
+  }
+
+  /** Drops sections that reach above `number` (blocks there were reverted). */
+  forgetAbove(number: bigint): void {
+    for (const [size, sections] of this.#sections)
+      for (const start of sections.keys()) if (start + size - 1n > number) sections.delete(start)
+  }
+
+  clear(): void {
+    for (const sections of this.#sections.values()) sections.clear()
+  }
+}
