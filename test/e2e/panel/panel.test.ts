@@ -145,7 +145,7 @@ describe('DevTools panel', () => {
         await page.click(`[data-testid="tab-${view}"]`)
         if (view === 'blocks') {
           await page.locator('[data-testid="block-number"]').first().click()
-          await page.locator('[data-testid="merged-mining"]').waitFor()
+          await page.locator('[data-testid="merged-mining"]').scrollIntoViewIfNeeded()
         }
         if (view === 'transactions') {
           await page.locator('[data-testid="tx-hash"]').first().click()

@@ -17,6 +17,7 @@ export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../../screenshots
 export interface PanelSetup {
   context: BrowserContext
   extensionId: string
+  userDataDir: string
   server: PageServer
   close(): Promise<void>
 }
@@ -54,6 +55,7 @@ export async function launchPanelSetup(extraArgs: string[] = []): Promise<PanelS
   return {
     context,
     extensionId: new URL(worker.url()).host,
+    userDataDir,
     server,
     async close() {
       await server.close()
