@@ -58,6 +58,26 @@ describe('mnr_getWork', () => {
     expect(second.parentBlockHash).not.toBe(first.parentBlockHash)
     expect(second.notify).toBe(true)
   })
+
+  it('rebuilds the work when a transaction arrives, notifying when the fees grow by more than 10%', async () => {
+    const { result, sendRaw } = await manualNode()
+    const empty = await result<MinerWork>('mnr_getWork')
+    await sendRaw({
+      nonce: 0n,
+      to: COW1.address as `0x${string}`,
+      gasLimit: 21_000n,
+      gasPrice: 1_000_000_000n,
+    })
+    const paying = await result<MinerWork>('mnr_getWork')
+    expect(paying.blockHashForMergedMining).not.toBe(empty.blockHashForMergedMining)
+    expect(paying.parentBlockHash).toBe(empty.parentBlockHash)
+    expect(paying).toMatchObject({ feesPaidToMiner: '21000000000000', notify: true })
+    // A second transaction at a lower price adds less than 10% to the fees: same parent, no notify.
+    await sendRaw({ nonce: 1n, to: COW1.address as `0x${string}`, gasLimit: 21_000n, gasPrice: 50_000_000n })
+    const more = await result<MinerWork>('mnr_getWork')
+    expect(more.blockHashForMergedMining).not.toBe(paying.blockHashForMergedMining)
+    expect(more).toMatchObject({ feesPaidToMiner: '22050000000000', notify: false })
+  })
 })
 
 describe('mnr_submit* from an external miner', () => {

@@ -15,7 +15,11 @@ import {
   toFunctionSelector,
 } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { createManualClock } from '../../../src/core/clock/clock.js'
+import { createNode } from '../../../src/core/node/createNode.js'
 import { editAccount } from '../../../src/core/node/engine/control.js'
+import { createMemoryStore } from '../../../src/core/storage/memoryStore.js'
+import { bytesToHex } from '../../../src/core/util/hex.js'
 import { createConformanceNode } from '../node/nodeTestChain.js'
 
 const BRIDGE = '0x0000000000000000000000000000000001000006'
@@ -253,6 +257,33 @@ describe('block header 0x…01000010', () => {
         "getUncleCoinbaseAddress": "0x",
       }
     `)
+  })
+
+  it('reads old blocks again after the node reopens on the same storage', async () => {
+    const storage = createMemoryStore()
+    const clock = createManualClock()
+    const first = await createNode({ network: 'regtest', storage, clock })
+    await first.engine.mine(12)
+    const expected = bytesToHex((await first.engine.reader.blockByNumber(3n))!.hash)
+    const reopened = await createNode({ network: 'regtest', storage, clock })
+    const data = encodeFunctionData({ abi: headerAbi, functionName: 'getBlockHash', args: [8n] })
+    const ask = async () => {
+      const response = (await reopened.request({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'eth_call',
+        params: [{ to: BLOCK_HEADER, data }, 'latest'],
+      })) as { result: Hex }
+      return decodeFunctionResult({ abi: headerAbi, functionName: 'getBlockHash', data: response.result })
+    }
+    // Older blocks load in the background after opening; a few turns of the event loop suffice.
+    let answer = await ask()
+    for (let i = 0; i < 50 && answer === '0x'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      answer = await ask()
+    }
+    // eth_call at latest runs in block 12: depth 8 is block 3.
+    expect(answer).toBe(expected)
   })
 
   it('fails a transaction asking for a negative depth', async () => {
