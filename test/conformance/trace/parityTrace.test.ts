@@ -1,4 +1,4 @@
-import { encodeFunctionData } from 'viem'
+import { encodeDeployData, encodeFunctionData } from 'viem'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { hexToBytes } from '../../../src/core/util/hex.js'
 import { getArtifact } from '../../fixtures/contracts/index.js'
@@ -236,5 +236,48 @@ describe('failures in traces', () => {
        ]
       }"
     `)
+  })
+})
+
+describe('nested creations', () => {
+  test('a CREATE2 from a contract is a create subtrace with its creation method, code and address', async () => {
+    const factory = getArtifact('Create2FactoryParis')
+    const deploy = await chain.send({
+      data: hexToBytes(encodeDeployData({ abi: factory.abi, bytecode: factory.bytecode })),
+    })
+    const factoryAddress = (await chain.receipt(deploy)).contractAddress!
+    const hash = await chain.send({
+      to: factoryAddress,
+      data: hexToBytes(
+        encodeFunctionData({
+          abi: factory.abi,
+          functionName: 'deployChild',
+          args: [`0x${'11'.repeat(32)}`, 5n],
+        }),
+      ),
+      gasLimit: 1_000_000n,
+    })
+    const traces = (await chain.call('trace_transaction', [hash])) as {
+      action: Record<string, unknown>
+      result: Record<string, unknown>
+      type: string
+      traceAddress: number[]
+    }[]
+    const child = traces[1]!
+    expect(traces).toHaveLength(2)
+    expect([child.type, child.traceAddress, Object.keys(child.action), Object.keys(child.result)]).toEqual([
+      'create',
+      [0],
+      ['from', 'gas', 'init', 'value', 'creationMethod'],
+      ['gasUsed', 'code', 'address'],
+    ])
+    expect(child.action.creationMethod).toBe('create2')
+    expect(child.action.from).toBe(factoryAddress)
+    expect(await chain.call('eth_getCode', [child.result.address, 'latest'])).toBe(child.result.code)
+    const calls = (await chain.call('debug_traceTransaction', [hash, { tracer: 'callTracer' }])) as {
+      calls: Record<string, unknown>[]
+    }
+    expect(calls.calls[0]!.type).toBe('CREATE')
+    expect(calls.calls[0]!.output).toBe(child.result.address)
   })
 })
