@@ -152,4 +152,51 @@ describe('viem over the EIP-1193 adapter', () => {
     expect(await publicClient.getBlockNumber()).toBe(0n)
     expect((await publicClient.getBlock({ blockNumber: 0n })).hash).not.toBe(genesis)
   })
+
+  test('more test actions: code, storage, nonce, block overrides, timestamps, drop, dump / load', async () => {
+    const { testClient, publicClient, node } = await setup()
+    const address = `0x${'42'.repeat(20)}` as const
+    await testClient.setCode({ address, bytecode: '0x602a60005260206000f3' })
+    expect(await publicClient.getCode({ address })).toBe('0x602a60005260206000f3')
+    await testClient.setStorageAt({ address, index: 1, value: `0x${'00'.repeat(31)}09` })
+    expect(await publicClient.getStorageAt({ address, slot: '0x1' })).toBe(`0x${'00'.repeat(31)}09`)
+    await testClient.setNonce({ address, nonce: 4 })
+    expect(await publicClient.getTransactionCount({ address })).toBe(4)
+
+    await testClient.setBlockGasLimit({ gasLimit: 8_000_000n })
+    await testClient.setCoinbase({ address })
+    await testClient.setMinGasPrice({ gasPrice: 7n })
+    const head = await publicClient.getBlock()
+    await testClient.setNextBlockTimestamp({ timestamp: head.timestamp + 100n })
+    await testClient.mine({ blocks: 1 })
+    const block = await publicClient.getBlock()
+    expect([block.gasLimit, block.miner, block.timestamp]).toEqual([
+      8_000_000n,
+      address,
+      head.timestamp + 100n,
+    ])
+
+    await testClient.setAutomine(false)
+    const signer = privateKeyToAccount(DEV_KEYS[4]!)
+    const raw = await signer.signTransaction({
+      chainId: 33,
+      type: 'legacy',
+      nonce: 0,
+      gas: 21_000n,
+      gasPrice: 7n,
+      to: address,
+      value: 1n,
+    })
+    const hash = await publicClient.sendRawTransaction({ serializedTransaction: raw })
+    await testClient.dropTransaction({ hash })
+    await testClient.mine({ blocks: 1 })
+    expect(await publicClient.getTransactionCount({ address: signer.address })).toBe(0)
+
+    const state = await testClient.dumpState()
+    const numberAtDump = await publicClient.getBlockNumber()
+    await testClient.mine({ blocks: 3 })
+    await testClient.loadState({ state })
+    expect(await publicClient.getBlockNumber()).toBe(numberAtDump)
+    expect(node.engine.head.header.number).toBe(numberAtDump)
+  })
 })
