@@ -38,8 +38,8 @@ export class RecentBlocks implements RecentBlockSource {
   #add(block: StoredBlock): void {
     const n = block.header.number
     this.#blocks.set(n, block)
-    const oldest = n - BLOCK_HEADER_MAX_DEPTH - 1n
-    for (const k of this.#blocks.keys()) if (k < oldest) this.#blocks.delete(k)
+    // Blocks arrive one height at a time, so one falls out of the window per block (O(1)).
+    this.#blocks.delete(n - BLOCK_HEADER_MAX_DEPTH - 1n)
   }
 
   async #load(engine: Engine): Promise<void> {
