@@ -9,6 +9,7 @@ import { InvalidParamsError } from '../rpc/errors/rpc.js'
 import { parseAddress } from '../rpc/params.js'
 import type { Address } from '../util/hex.js'
 import type { ParityTrace } from './parityTraces.js'
+import { UncheckedInputError } from './traceErrors.js'
 import { parityTraces } from './traceService.js'
 
 export const MAX_TRACES_PER_REQUEST = 10_000
@@ -64,12 +65,10 @@ function boundNumber(engine: Engine, text: string): bigint | undefined {
   const tag = text.toLowerCase()
   if (tag === 'latest' || tag === 'pending') return engine.head.header.number
   if (tag === 'earliest') return 0n
-  let n: bigint
-  try {
-    n = BigInt(text.startsWith('0x') || text.startsWith('0X') ? text : `0x${text}`)
-  } catch {
-    throw invalid()
-  }
+  // RSKj's HexUtils.stringHexToBigInteger: a 0x prefix and hex digits, else a
+  // NumberFormatException that reaches the client as -32603.
+  if (!/^0x[0-9a-f]+$/i.test(text)) throw new UncheckedInputError(`invalid block ${text}`)
+  const n = BigInt(text)
   return n <= engine.head.header.number ? n : undefined
 }
 

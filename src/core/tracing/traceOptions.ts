@@ -4,20 +4,17 @@
  * option, case-insensitively), `tracerConfig` members count as top-level options, unknown options
  * are ignored and an unknown `tracer` fails.
  */
-import { RpcError } from '../rpc/errors/base.js'
 import type { JsonObject } from '../rpc/params.js'
+import { UncheckedInputError } from './traceErrors.js'
 import type { DebugTraceOptions } from './traceService.js'
 
 /**
  * RSKj throws `IllegalArgumentException("Invalid tracer type: …")` while reading the parameters;
  * its error resolver turns that into the generic -32603 `Internal server error`.
  */
-export class InvalidTracerError extends RpcError {
-  static override code = -32603 as const
-  readonly tracer: string
+export class InvalidTracerError extends UncheckedInputError {
   constructor(tracer: string) {
-    super(InvalidTracerError.code, 'Internal server error')
-    this.tracer = tracer
+    super(`Invalid tracer type: ${tracer}`)
   }
 }
 

@@ -195,6 +195,17 @@ describe('trace_filter', () => {
   })
 })
 
+describe('trace_filter block bounds', () => {
+  test("a block number without 0x fails as RSKj's unchecked number parsing does (-32603)", async () => {
+    const response = await chain.rpc('trace_filter', [{ fromBlock: '5' }])
+    expect(response.error).toEqual({ code: -32603, message: 'Internal server error' })
+  })
+
+  test('a range starting past the head is empty', async () => {
+    expect(await chain.call('trace_filter', [{ fromBlock: '0x99' }])).toEqual([])
+  })
+})
+
 describe('failures in traces', () => {
   test('running out of gas is reported with the Java exception RSKj throws, in every trace format', async () => {
     const reverter = getArtifact('ReverterParis')
