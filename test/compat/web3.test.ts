@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { Web3 } from 'web3'
 import { getArtifact } from '../fixtures/contracts/index.js'
-import { createCompatNode, DEV_KEYS } from './compatNode.js'
+import { createCompatNode, DEV_KEYS, waitFor } from './compatNode.js'
 
 const token = getArtifact('TestToken')
 
@@ -52,5 +52,38 @@ describe('web3.js v4 over the EIP-1193 adapter', () => {
     const receipt = await web3.eth.sendTransaction({ from: account.address, to, value: 12345n, gas: 21000n })
     expect(receipt.status).toBe(1n)
     expect(await web3.eth.getBalance(to)).toBe(12345n)
+  })
+
+  test('subscriptions (eth_subscribe over EIP-1193 messages): new block headers and contract logs', async () => {
+    const { web3, account } = await setup()
+    const heads = await web3.eth.subscribe('newBlockHeaders')
+    const numbers: bigint[] = []
+    heads.on('data', (header) => {
+      numbers.push(BigInt(header.number as bigint))
+    })
+    const deployed = await new web3.eth.Contract(token.abi as never)
+      .deploy({ data: token.bytecode, arguments: ['Test', 'TST', 50n] } as never)
+      .send({ from: account.address, gas: '3000000' })
+    const erc20 = new web3.eth.Contract(token.abi as never, deployed.options.address)
+    const events = erc20.events as unknown as Record<
+      string,
+      () => {
+        on(e: 'data', f: (ev: { returnValues: { value: bigint } }) => void): void
+        unsubscribe(): Promise<unknown>
+      }
+    >
+    const transfers = events.Transfer!()
+    const values: bigint[] = []
+    transfers.on('data', (ev) => values.push(ev.returnValues.value))
+    const to = web3.eth.accounts.create().address
+    const methods = erc20.methods as unknown as {
+      transfer(to: string, value: bigint): { send(o: { from: string }): Promise<unknown> }
+    }
+    await methods.transfer(to, 6n).send({ from: account.address })
+    await waitFor(() => (values.length > 0 ? true : undefined))
+    expect(values).toEqual([6n])
+    expect(numbers).toEqual([1n, 2n])
+    await transfers.unsubscribe()
+    await heads.unsubscribe()
   })
 })
