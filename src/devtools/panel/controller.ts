@@ -47,8 +47,8 @@ export function flattenPool(content: PoolContent): PoolTransaction[] {
   const out: PoolTransaction[] = []
   for (const queued of [false, true]) {
     const bySender = content[queued ? 'queued' : 'pending'] ?? {}
+    // RSKj writes a creation's `to` as "0x00".
     for (const byNonce of Object.values(bySender))
-      // RSKj writes a creation's `to` as "0x00".
       for (const txs of Object.values(byNonce))
         for (const tx of txs)
           out.push({ ...tx, nonce: Number(tx.nonce), to: tx.to === '0x00' ? null : tx.to, queued })

@@ -58,7 +58,19 @@ export interface PanelData {
 /** Enough for the 10,000-request target with room; the oldest fall off first. */
 export const MAX_REQUESTS = 20_000
 
-export function createStore(schedule: (run: () => void) => void = (run) => requestAnimationFrame(run)) {
+/** Next frame, or 100 ms when frames are paused (a hidden tab or a DevTools panel not shown). */
+function nextFrame(run: () => void): void {
+  let done = false
+  const once = () => {
+    if (done) return
+    done = true
+    run()
+  }
+  requestAnimationFrame(once)
+  setTimeout(once, 100)
+}
+
+export function createStore(schedule: (run: () => void) => void = nextFrame) {
   let data: PanelData = {
     state: null,
     head: -1,

@@ -80,10 +80,11 @@ describe('panel inside real DevTools', () => {
         { timeout: 20_000 },
       )
       .toBeTruthy()
-    const panelId = `chrome-extension://${setup.extensionId}RSK Devnode`
+    // DevTools names extension panels by origin + title without spaces.
+    const panelId = `chrome-extension://${setup.extensionId}RSKDevnode`
     const show = `(async () => { const UI = await import('./ui/legacy/legacy.js');
       const view = UI.InspectorView.InspectorView.instance();
-      if (!view.hasPanel(${JSON.stringify(panelId)})) return 'no-panel-yet';
+      if (!view.hasPanel(${JSON.stringify(panelId)})) return 'no-panel-yet ' + JSON.stringify(view.tabbedPane?.tabIds?.() ?? null);
       await view.showPanel(${JSON.stringify(panelId)}); return 'shown' })()`
     await expect
       .poll(() => evaluateIn(cdp, devtools!.targetId, show), { timeout: 20_000, interval: 500 })

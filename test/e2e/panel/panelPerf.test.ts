@@ -106,6 +106,7 @@ describe('panel at scale', () => {
   })
 
   it('shows 10,000 requests received live and scrolls them', async () => {
+    await panel.bringToFront()
     const read = await watchLongTasks(panel)
     const t0 = Date.now()
     await panel.click('[data-testid="tab-requests"]')

@@ -1,5 +1,5 @@
 /** Blocks: the whole chain newest first, loaded row by row as it scrolls into view. */
-import { useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { VirtualList } from '../components/VirtualList.js'
 import { usePanelData, useServices } from '../context.js'
 import { age, shortHash } from '../lib/format.js'
@@ -13,6 +13,9 @@ export function BlocksView() {
   const count = data.head + 1
   const numberAt = (index: number) => data.head - index
   const now = Date.now()
+  // Rows that fly past during a fast scroll are not fetched: loads wait for the range to settle.
+  const pendingLoad = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  useEffect(() => () => clearTimeout(pendingLoad.current), [])
 
   return (
     <div class="split">
@@ -23,9 +26,12 @@ export function BlocksView() {
         onSelect={setSelected}
         onOpen={(i) => setOpen(numberAt(i))}
         onRange={(first, last) => {
-          const numbers: number[] = []
-          for (let i = first; i <= last; i++) numbers.push(numberAt(i))
-          void controller.ensureBlocks(numbers)
+          clearTimeout(pendingLoad.current)
+          pendingLoad.current = setTimeout(() => {
+            const numbers: number[] = []
+            for (let i = first; i <= last; i++) numbers.push(numberAt(i))
+            void controller.ensureBlocks(numbers)
+          }, 60)
         }}
         header={
           <>
