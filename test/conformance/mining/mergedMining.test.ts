@@ -165,14 +165,14 @@ describe('mnr_submit* from an external miner', () => {
     expect(await result('eth_blockNumber')).toBe('0x0')
   })
 
-  it('answers -32603 for hex with 0x and -33000 for an empty merkle hash list, as RSKj', async () => {
+  it('answers -32602 naming the problem for hex with 0x (RSKj: -32603) and -33000 for an empty merkle hash list', async () => {
     const { wire, result } = await manualNode()
     const work = await result<MinerWork>('mnr_getWork')
     const solution = solveMinerWork({ work, seed: 6 })
     expect(
       await wire('mnr_submitBitcoinBlock', [`0x${solution.submitBitcoinBlockParams[0]}`]),
     ).toMatchInlineSnapshot(
-      `"{"jsonrpc":"2.0","id":1,"error":{"code":-32603,"message":"Internal server error"}}"`,
+      `"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"invalid argument: bitcoinBlockHex: invalid characters encountered in Hex string (hex without 0x expected)"}}"`,
     )
     const [a, b, c, , e] = solution.submitBitcoinBlockPartialMerkleParams
     expect(await wire('mnr_submitBitcoinBlockPartialMerkle', [a, b, c, '', e])).toMatchInlineSnapshot(

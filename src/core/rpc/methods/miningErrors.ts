@@ -1,7 +1,12 @@
-/** The wire form of the merged-mining errors: -33000 refusals, -32603 undecodable parameters. */
+/**
+ * The wire form of the merged-mining errors: -33000 refusals, -32602 undecodable parameters.
+ * RSKj lets decoding exceptions escape as -32603 `Internal server error`; here a parameter the
+ * node cannot decode is the caller's mistake, so it is -32602 with the detail (viem and ethers
+ * retry -32603, and -32603 is kept for bugs).
+ */
 import { MnrInternalError, SubmitBlockError } from '../../mining/rpc/errors.js'
 import { WorkNonceError } from '../../mining/rpc/getWork.js'
-import { InternalError, InvalidParamsError, MiningSubmitError } from '../errors/rpc.js'
+import { InvalidParamsError, MiningSubmitError } from '../errors/rpc.js'
 
 /** Runs a mining step, turning the mining module's errors into their RPC errors. */
 export async function withMiningErrors<T>(run: () => Promise<T> | T): Promise<T> {
@@ -9,8 +14,8 @@ export async function withMiningErrors<T>(run: () => Promise<T> | T): Promise<T>
     return await run()
   } catch (error) {
     if (error instanceof SubmitBlockError) throw new MiningSubmitError(error.message, { cause: error })
-    // RSKj lets decoding exceptions escape: the client sees only `Internal server error`.
-    if (error instanceof MnrInternalError) throw new InternalError({ cause: error })
+    if (error instanceof MnrInternalError)
+      throw new InvalidParamsError(`invalid argument: ${error.detail}`, { cause: error })
     if (error instanceof WorkNonceError) throw new InvalidParamsError(error.message, { cause: error })
     throw error
   }
