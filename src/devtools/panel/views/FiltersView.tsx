@@ -1,7 +1,6 @@
 /** Every filter installed on the node, with its criteria, age, expiry and waiting changes. */
 import { useEffect } from 'preact/hooks'
 import { useAction, usePanelData, useServices } from '../context.js'
-import { json } from '../lib/format.js'
 
 function seconds(ms: number): string {
   return `${Math.max(0, Math.round(ms / 1000))}s`
@@ -42,7 +41,7 @@ export function FiltersView() {
             <tr key={f.id} data-testid="filter-row">
               <td class="mono">{f.id}</td>
               <td>{f.kind}</td>
-              <td class="mono small">{f.criteria ? json(f.criteria) : ''}</td>
+              <td class="mono small">{f.criteria ? JSON.stringify(f.criteria) : ''}</td>
               <td>{f.origin ?? ''}</td>
               <td>{new Date(f.createdAt).toLocaleTimeString()}</td>
               <td>{seconds(now - f.lastPollAt)} ago</td>
