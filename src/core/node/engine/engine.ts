@@ -40,6 +40,7 @@ import { withBlockOverrides } from './blockOverrides.js'
 import type { StoredBlock } from './blockRecord.js'
 import { blockLogs, ChainReader, encodeLocation } from './chainReader.js'
 import { createGenesis } from './genesis.js'
+import { isImpersonatedEncoding } from './impersonation.js'
 import { keys } from './keys.js'
 import { Mutex } from './mutex.js'
 import {
@@ -378,6 +379,8 @@ export class Engine {
     for (const [, raw] of rows) {
       try {
         const tx = decodeTransaction(raw)
+        // An impersonated transaction carries no real signature: its sender cannot be recovered.
+        if (isImpersonatedEncoding(tx)) continue
         const sender = transactionSender(tx)
         if (!sender) continue
         const account = this.state.getAccount(sender)
