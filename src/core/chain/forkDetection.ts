@@ -7,7 +7,7 @@
  *   [7]     sum of the uncle counts of the parent and its 31 predecessors, capped at 255
  *   [8..12) height of the block being mined, 4 bytes big-endian
  */
-import { sha256d } from '../crypto/hash.js'
+import { sha256d } from '../crypto/fastSha256.js'
 
 export const CPV_SIZE = 7
 export const CPV_JUMP_FACTOR = 64n

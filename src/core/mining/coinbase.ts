@@ -2,7 +2,7 @@
  * The merged-mining coinbase: the Bitcoin transaction that commits to an RSK block by carrying
  * `RSKBLOCK:` followed by the block's hashForMergedMining, and its compressed form as RSKj stores it.
  */
-import { sha256 } from '../crypto/hash'
+import { sha256 } from '../crypto/fastSha256'
 import { concatBytes, utf8ToBytes } from '../util/hex'
 import { ByteWriter } from './bitcoin/byteIo'
 import { sha256Midstate, stateToBytes } from './bitcoin/sha256Midstate'

@@ -3,7 +3,7 @@
  * simulated Bitcoin block has more than its coinbase and the RSKIP92 merkle proof is a real path
  * (a block with only the coinbase has an empty proof). Shaped like P2PKH spends.
  */
-import { sha256 } from '../crypto/hash'
+import { sha256 } from '../crypto/fastSha256'
 import { concatBytes, utf8ToBytes } from '../util/hex'
 import { ByteWriter } from './bitcoin/byteIo'
 import type { BitcoinTransaction } from './bitcoin/transaction'

@@ -3,7 +3,7 @@
  * hashes are in internal order; tools and RPCs show hashes reversed ("display order"). Every hash
  * in this type is in display order, as RSKj's `Sha256Hash.getBytes()` returns it.
  */
-import { sha256d } from '../../crypto/hash'
+import { sha256d } from '../../crypto/fastSha256'
 import { BitcoinDecodeError, ByteReader, ByteWriter, reverseBytes } from './byteIo'
 
 export const BITCOIN_HEADER_SIZE = 80

@@ -2,7 +2,7 @@
  * Bitcoin's transaction merkle tree: pairs hashed with double SHA-256 in internal byte order, an odd
  * level's last node paired with itself. Inputs and outputs here are display-order hashes.
  */
-import { sha256d } from '../../crypto/hash'
+import { sha256d } from '../../crypto/fastSha256'
 import { concatBytes } from '../../util/hex'
 import { reverseBytes } from './byteIo'
 

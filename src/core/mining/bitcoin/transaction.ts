@@ -3,7 +3,7 @@
  * The txid hashes the legacy serialization (no witness), which is also what RSKj's bitcoinj fork
  * serializes for a merged-mining coinbase.
  */
-import { sha256d } from '../../crypto/hash'
+import { sha256d } from '../../crypto/fastSha256'
 import { BitcoinDecodeError, ByteReader, ByteWriter, reverseBytes } from './byteIo'
 
 export type BitcoinTxInput = {

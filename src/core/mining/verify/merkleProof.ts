@@ -2,7 +2,7 @@
  * RSKIP92 merkle proof checking: `Rskip92MerkleProofValidator` folding with
  * `MerkleTreeUtils.combineLeftRight`. All hashes are in display order (`Sha256Hash.getBytes()`).
  */
-import { sha256 } from '@noble/hashes/sha2.js'
+import { sha256 } from '../../crypto/fastSha256'
 
 /** RSKIP180: `Constants.getMaxBitcoinMergedMiningMerkleProofLength()`. */
 export const MAX_MERKLE_PROOF_LENGTH = 960

@@ -1,10 +1,10 @@
 /**
  * The merged-mining checker: RSKj's `ProofOfWorkRule.isValid(BlockHeader)` for an RSKIP92 +
- * RSKIP180 chain, written apart from the miner (own parsing, own hashing path) so each can catch
+ * RSKIP180 chain, written apart from the miner (own parsing, own midstate-resuming SHA-256) so each can catch
  * the other's mistakes. Every check is evaluated when its inputs allow, for display; `valid` and
  * `reason` follow RSKj's order, where the first failure decides.
  */
-import { sha256 } from '@noble/hashes/sha2.js'
+import { sha256 } from '../../crypto/fastSha256'
 import { bytesToHex } from '../../util/hex'
 import { combineLeftRight, MAX_MERKLE_PROOF_LENGTH } from './merkleProof'
 import { sha256Resumed } from './resumedSha256'
