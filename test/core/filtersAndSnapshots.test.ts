@@ -90,3 +90,25 @@ describe('snapshots', () => {
     expect(newGenesis).not.toBe(genesis)
   })
 })
+
+describe('node events', () => {
+  test('block, pendingTransaction, removedBlocks and reset reach node listeners as JSON-safe summaries', async () => {
+    const { node, call, emit } = await withEmitter()
+    const events: Array<[string, unknown]> = []
+    node.on('block', (e) => events.push(['block', e]))
+    node.on('pendingTransaction', (e) => events.push(['pendingTransaction', e]))
+    node.on('removedBlocks', (e) => events.push(['removedBlocks', e]))
+    node.on('reset', (e) => events.push(['reset', e]))
+    const snapshot = await call('evm_snapshot')
+    const tx = await emit(1n)
+    const head = (await call('eth_getBlockByNumber', ['latest', false])) as { number: string; hash: string }
+    await call('evm_revert', [snapshot])
+    await call('evm_reset')
+    expect(events).toEqual([
+      ['pendingTransaction', { hash: tx }],
+      ['block', { number: head.number, hash: head.hash, transactions: 2 }],
+      ['removedBlocks', { numbers: [head.number] }],
+      ['reset', null],
+    ])
+  })
+})

@@ -12,12 +12,13 @@ import { DEFAULT_PROFILE, PROFILES, type Profile, type ProfileName } from '../ne
 import { createClientInfo } from '../rpc/clientVersion.js'
 import type { MethodContext, Platform } from '../rpc/context.js'
 import { createDispatcher, type RequestRecord } from '../rpc/dispatch.js'
+import { toQuantity } from '../rpc/encode.js'
 import { type DispatchResult, failure } from '../rpc/envelope.js'
 import { DisconnectedError } from '../rpc/errors/provider.js'
 import { createRegistry, type MethodRegistry } from '../rpc/registry.js'
 import { subscriptionsOf } from '../rpc/subscriptions/subscriptionHub.js'
 import type { KeyValueStore } from '../storage/types.js'
-import type { Address } from '../util/hex.js'
+import { type Address, bytesToHex, type Hex } from '../util/hex.js'
 import { Engine } from './engine/engine.js'
 import type { ChainEngine } from './engineApi.js'
 import { createRskPrecompiles } from './precompiles/index.js'
@@ -31,6 +32,14 @@ export interface NodeEventMap {
   internalError: unknown
   /** EIP-1193 `message` payloads (`eth_subscription` notifications). */
   message: { type: string; data: unknown }
+  /** A block was committed (the DevTools panel's live views). */
+  block: { number: Hex; hash: Hex; transactions: number }
+  /** A transaction entered the pool. */
+  pendingTransaction: { hash: Hex }
+  /** Blocks were removed by a snapshot revert, newest first. */
+  removedBlocks: { numbers: Hex[] }
+  /** The chain was reset to a new genesis. */
+  reset: null
   close: undefined
 }
 
@@ -127,6 +136,19 @@ export async function createNode({
   recentBlocks.attach(engine)
   // eth_subscribe notifications leave the node as its EIP-1193 `message` event.
   subscriptionsOf(engine).onMessage((message) => emit('message', message))
+  // Chain events for hosts (the extension's panel): small JSON-safe summaries, not engine objects.
+  engine.on((event) => {
+    if (event.type === 'block')
+      emit('block', {
+        number: toQuantity(event.block.header.number),
+        hash: bytesToHex(event.block.hash),
+        transactions: event.block.transactions.length,
+      })
+    else if (event.type === 'pendingTransaction') emit('pendingTransaction', { hash: bytesToHex(event.hash) })
+    else if (event.type === 'removedBlocks')
+      emit('removedBlocks', { numbers: event.blocks.map((b) => toQuantity(b.header.number)) })
+    else if (event.type === 'reset') emit('reset', null)
+  })
   const context: MethodContext = {
     network: networkConfig,
     profile: profileConfig,
