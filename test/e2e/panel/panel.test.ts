@@ -139,6 +139,11 @@ describe('DevTools panel', () => {
     await dapp.click('#send')
     await expect.poll(() => dapp.textContent('#status'), { timeout: 15_000 }).toMatch(/^transfer success/)
     await providerRequest(dapp, 'eth_newBlockFilter')
+    // One transaction left waiting in the mempool for its screenshot.
+    await panel.selectOption('[data-testid="mining-mode"]', 'manual')
+    await expect.poll(() => providerRequest(dapp, 'anvil_getAutomine')).toEqual({ result: false })
+    const account = (await dapp.textContent('#account'))!
+    await providerRequest(dapp, 'eth_sendTransaction', [{ from: account, to: account, value: '0x1' }])
     for (const theme of ['light', 'dark']) {
       const page = await openPanel(setup, `?theme=${theme}`)
       for (const view of ['blocks', 'transactions', 'mempool', 'filters', 'requests', 'accounts', 'apps']) {
@@ -152,6 +157,10 @@ describe('DevTools panel', () => {
           await page.locator('[data-testid="tx-status"]').waitFor()
         }
         if (view === 'requests') await page.locator('[data-testid="request-method"]').first().click()
+        if (view === 'mempool') {
+          await page.locator('[data-testid="pool-tx"]').first().waitFor()
+          expect(await page.inputValue('[data-testid="mining-mode"]')).toBe('manual')
+        }
         if (view === 'accounts') await page.locator('[data-testid="account-row"]').first().waitFor()
         await page.waitForTimeout(300)
         await screenshot(page, `${view}-${theme}`)

@@ -2,7 +2,7 @@
  * Node controls: network, mining mode and "mine N", time, named snapshots, reset, chain
  * export/import with progress, and "reject next request".
  */
-import { useState } from 'preact/hooks'
+import { useEffect, useState } from 'preact/hooks'
 import type { NetworkId } from '../../../shared/protocol.js'
 import { useAction, usePanelData, useServices } from '../context.js'
 import { download } from '../lib/format.js'
@@ -26,6 +26,14 @@ export function Toolbar() {
   const [nextTimestamp, setNextTimestamp] = useState('')
   const [snapshotName, setSnapshotName] = useState('')
   const [progress, setProgress] = useState<number | null>(null)
+
+  // The node knows whether it automines; interval and manual both answer false, shown as manual.
+  useEffect(() => {
+    connection.rpc<boolean>('anvil_getAutomine').then(
+      (auto) => setMining((current) => (auto ? 'auto' : current === 'interval' ? 'interval' : 'manual')),
+      () => undefined,
+    )
+  }, [state?.network])
 
   async function applyMining(choice: MiningChoice, everySeconds = interval) {
     setMining(choice)
