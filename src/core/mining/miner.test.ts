@@ -114,22 +114,6 @@ describe('mineMergedMiningFields', () => {
       mineMergedMiningFields({ ...blockInputs(1, 1n, new Uint8Array(32)), timestamp: 2n ** 32n }),
     ).toThrow(/timestamp/)
   })
-
-  test('mines over 200 blocks per second at difficulty 1 and 16, even on a loaded machine', () => {
-    const rates: Record<string, number> = {}
-    for (const difficulty of [1n, 16n]) {
-      const count = 1000
-      const started = performance.now()
-      let previous: Uint8Array = new Uint8Array(32)
-      for (let n = 0; n < count; n++)
-        previous = mineMergedMiningFields(blockInputs(n, difficulty, previous)).bitcoinHeaderHash
-      rates[`difficulty ${difficulty}`] = Math.round((count / (performance.now() - started)) * 1000)
-    }
-    console.log('merged-mining blocks per second', rates)
-    // A floor that holds on a shared, loaded machine; an idle core does thousands (see the README).
-    expect(rates['difficulty 1']).toBeGreaterThan(200)
-    expect(rates['difficulty 16']).toBeGreaterThan(200)
-  })
 })
 
 describe('compressCoinbase and tag extraction', () => {
