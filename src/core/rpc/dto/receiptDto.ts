@@ -27,18 +27,30 @@ export interface LogDto {
   topics: Hex[]
 }
 
+/**
+ * Hex forms of a log view's fields, computed once per view: blocks keep their log views cached, and
+ * log queries and filters return the same logs again and again, where hex encoding dominated.
+ * Every call still returns fresh objects, so a caller that edits a result edits only its copy.
+ */
+const wireFields = new WeakMap<LogForWire, Omit<LogDto, 'removed'>>()
+
 /** RSKj's log element has no `removed`; filter changes after a revert add `removed: true` first. */
 export function toLogDto(log: LogForWire): LogDto {
-  const dto: LogDto = {
-    logIndex: quantity(log.logIndex),
-    blockNumber: quantity(log.blockNumber),
-    blockHash: data(log.blockHash),
-    transactionHash: data(log.transactionHash),
-    transactionIndex: quantity(log.transactionIndex),
-    address: log.address,
-    data: data(log.data),
-    topics: log.topics.map(data),
+  let fields = wireFields.get(log)
+  if (!fields) {
+    fields = {
+      logIndex: quantity(log.logIndex),
+      blockNumber: quantity(log.blockNumber),
+      blockHash: data(log.blockHash),
+      transactionHash: data(log.transactionHash),
+      transactionIndex: quantity(log.transactionIndex),
+      address: log.address,
+      data: data(log.data),
+      topics: log.topics.map(data),
+    }
+    wireFields.set(log, fields)
   }
+  const dto: LogDto = { ...fields, topics: fields.topics.slice() }
   return log.removed === undefined ? dto : { removed: log.removed, ...dto }
 }
 
