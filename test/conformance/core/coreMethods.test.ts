@@ -1,0 +1,196 @@
+/**
+ * The specification's core methods on the wire: exact response JSON (field order included, hence
+ * snapshots of the serialized text) for success and for each documented error, on a
+ * deterministic chain (fixed clock, dev keys).
+ */
+import { encodeDeployData, encodeFunctionData } from 'viem'
+import { describe, expect, test } from 'vitest'
+import { COW_ACCOUNTS } from '../../../src/core/accounts/devAccounts.js'
+import { signTransaction } from '../../../src/core/chain/transaction.js'
+import { createManualClock } from '../../../src/core/clock/clock.js'
+import type { ProfileName } from '../../../src/core/network/profiles.js'
+import { createNode } from '../../../src/core/node/createNode.js'
+import { createMemoryStore } from '../../../src/core/storage/memoryStore.js'
+import { type Address, bytesToHex, hexToBytes } from '../../../src/core/util/hex.js'
+import { getArtifact } from '../../fixtures/contracts/index.js'
+
+const key = hexToBytes(COW_ACCOUNTS[0]!.privateKey)
+const bob = '0x00000000000000000000000000000000000000b0' as Address
+const token = getArtifact('TestToken')
+
+async function chain(profile: ProfileName = 'rpc-api') {
+  const node = await createNode({
+    network: 'regtest',
+    profile,
+    storage: createMemoryStore(),
+    clock: createManualClock(1_750_000_000_000),
+    random: (n) => new Uint8Array(n).fill(7),
+  })
+  const wire = async (method: string, params: unknown[] = []) =>
+    JSON.stringify(await node.request({ jsonrpc: '2.0', id: 1, method, params }))
+  const result = async (method: string, params: unknown[] = []) =>
+    ((await node.request({ jsonrpc: '2.0', id: 1, method, params })) as { result: never }).result
+  const raw = (
+    nonce: number,
+    fields: { to?: Address; value?: bigint; data?: `0x${string}`; gasLimit?: bigint },
+    chainId = 33,
+  ) =>
+    bytesToHex(
+      signTransaction(
+        {
+          nonce: BigInt(nonce),
+          gasPrice: 0n,
+          gasLimit: fields.gasLimit ?? 2_000_000n,
+          to: fields.to,
+          value: fields.value ?? 0n,
+          data: fields.data ? hexToBytes(fields.data) : new Uint8Array(0),
+        },
+        key,
+        chainId,
+      ).raw,
+    )
+  const deploy = await result('eth_sendRawTransaction', [
+    raw(0, {
+      data: encodeDeployData({ abi: token.abi, bytecode: token.bytecode, args: ['Test', 'TST', 1000n] }),
+    }),
+  ])
+  const receipt = (await result('eth_getTransactionReceipt', [deploy])) as { contractAddress: Address }
+  const transfer = await result('eth_sendRawTransaction', [
+    raw(1, {
+      to: receipt.contractAddress,
+      data: encodeFunctionData({ abi: token.abi, functionName: 'transfer', args: [bob, 25n] }),
+    }),
+  ])
+  return { node, wire, result, raw, tokenAddress: receipt.contractAddress, transfer }
+}
+
+describe('core methods, exact wire JSON', () => {
+  test('blocks, transactions, receipts and logs', async () => {
+    const { wire, transfer } = await chain()
+    expect(await wire('eth_blockNumber')).toMatchInlineSnapshot(`"{"jsonrpc":"2.0","id":1,"result":"0x2"}"`)
+    expect(await wire('eth_getBlockByNumber', ['0x2', false])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"result":{"number":"0x2","hash":"0xc34f8b54a2b0971d3b8c12ce8738b855748233e3aef89073478eed7c905d310d","parentHash":"0x3b1a15ca2b6358775d2f0464da2c88829dd682d6bc1cf395afc34278f356a47b","mixHash":"0x0000000000000000000000000000000000000000000000000000000000000000","nonce":"0x0000000000000000","sha3Uncles":"0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347","logsBloom":"0x00000000000000000000000000000000000001000000000000000000000000000800000000000000000000000000000000000000000000000000000000000000000000000000000000000008000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000080000000000800000000000000000000000000000000000000000000000000000000008000000000000000000000000010000000002000000000000000000000000000000000000000000000000000000000000000000010000000000000000000001000000000008000000000000000000","transactionsRoot":"0xe38d3af8d420e7a0728ff0f3dbb3fa1a0bf07683137466d06526b2383482e51c","stateRoot":"0x1bee9737c11047abffe41700429304864c1b7110899574006736ee486d521440","receiptsRoot":"0xf33825b0b3c8adf3ba3fa48cf9a5110d5cbd9edffd67ace9783dd99c343e369d","miner":"0x3333333333333333333333333333333333333333","difficulty":"0x1","totalDifficulty":"0x3","extraData":"0x","size":"0x3be","gasLimit":"0x984a3f","gasUsed":"0xc17d","timestamp":"0x684ee181","transactions":["0xfe532e32202af498de5a65c88079ddaa54236c868b21e5233fb694971eef3b69","0x2508efeddbab2f46ce53e0fb5ed61df9ac1ce696311941207833d7365194dacd"],"uncles":[],"minimumGasPrice":"0x0","bitcoinMergedMiningHeader":"0x000000204c67bac50a594ab429c05af7b95809b4514bb08f3a638632222bb9e2a40e7f50dba8d9b165d216c4771c4d952c096b3611aae451f038fb13a08e24ccaf1f144981e14e685555552000000000","bitcoinMergedMiningCoinbaseTransaction":"0x000000000000004050756e10b30852a2d254737976be1c2db664851a6671124811199740836929e72fffffffff02205fa01200000000160014f6978cab5eeb8498e1c172964376277c94ce332900000000000000002a6a52534b424c4f434b3ac6ab344a472b56ffc0cd3ddc84acce3065ca5eb88cff62874f078e6b53c9e81600000000","bitcoinMergedMiningMerkleProof":"0x36ecde3f7a133b640d9c13391b351dcd842a14539542adf995de3b76939b1c98f3c601d824c33e40e4331703816f75ba560a3093d98a99b7b810c59a07c1c15f","hashForMergedMining":"0xc6ab344a472b56ffc0cd3ddc84acce3065ca5eb88cff62874f078e6b53c9e816","paidFees":"0x0","cumulativeDifficulty":"0x1","rskPteEdges":[1],"baseEvent":null}}"`,
+    )
+    expect(await wire('eth_getTransactionByHash', [transfer])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"result":{"hash":"0xfe532e32202af498de5a65c88079ddaa54236c868b21e5233fb694971eef3b69","nonce":"0x1","blockHash":"0xc34f8b54a2b0971d3b8c12ce8738b855748233e3aef89073478eed7c905d310d","blockNumber":"0x2","transactionIndex":"0x0","from":"0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826","to":"0x77045e71a7a2c50903d88e564cd72fab11e82051","gas":"0x1e8480","gasPrice":"0x0","value":"0x0","input":"0xa9059cbb00000000000000000000000000000000000000000000000000000000000000b00000000000000000000000000000000000000000000000000000000000000019","v":"0x65","r":"0xd85b25e41feadaf84e469a6bfb1582cbc2d59e7929dd426aaf960725353c957f","s":"0x63cc7dc384e6a87b6364b2064a8b53e57e792bb8490d2d6ba7481fb06c0cd745","type":"0x0"}}"`,
+    )
+    expect(await wire('eth_getTransactionReceipt', [transfer])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"result":{"transactionHash":"0xfe532e32202af498de5a65c88079ddaa54236c868b21e5233fb694971eef3b69","transactionIndex":"0x0","blockHash":"0xc34f8b54a2b0971d3b8c12ce8738b855748233e3aef89073478eed7c905d310d","blockNumber":"0x2","cumulativeGasUsed":"0xc17d","gasUsed":"0xc17d","contractAddress":null,"logs":[{"logIndex":"0x0","blockNumber":"0x2","blockHash":"0xc34f8b54a2b0971d3b8c12ce8738b855748233e3aef89073478eed7c905d310d","transactionHash":"0xfe532e32202af498de5a65c88079ddaa54236c868b21e5233fb694971eef3b69","transactionIndex":"0x0","address":"0x77045e71a7a2c50903d88e564cd72fab11e82051","data":"0x0000000000000000000000000000000000000000000000000000000000000019","topics":["0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef","0x000000000000000000000000cd2a3d9f938e13cd947ec05abc7fe734df8dd826","0x00000000000000000000000000000000000000000000000000000000000000b0"]}],"from":"0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826","to":"0x77045e71a7a2c50903d88e564cd72fab11e82051","status":"0x1","logsBloom":"0x00000000000000000000000000000000000001000000000000000000000000000800000000000000000000000000000000000000000000000000000000000000000000000000000000000008000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000080000000000800000000000000000000000000000000000000000000000000000000008000000000000000000000000010000000002000000000000000000000000000000000000000000000000000000000000000000010000000000000000000001000000000008000000000000000000","type":"0x0","effectiveGasPrice":"0x0"}}"`,
+    )
+    expect(await wire('eth_getLogs', [{ fromBlock: '0x0', toBlock: 'latest' }])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"result":[{"logIndex":"0x0","blockNumber":"0x1","blockHash":"0x3b1a15ca2b6358775d2f0464da2c88829dd682d6bc1cf395afc34278f356a47b","transactionHash":"0x92220b13e103d8e2633cc9035c44e7b55779e07075230d08a797134a4d77edcc","transactionIndex":"0x0","address":"0x77045e71a7a2c50903d88e564cd72fab11e82051","data":"0x00000000000000000000000000000000000000000000000000000000000003e8","topics":["0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef","0x0000000000000000000000000000000000000000000000000000000000000000","0x000000000000000000000000cd2a3d9f938e13cd947ec05abc7fe734df8dd826"]},{"logIndex":"0x0","blockNumber":"0x2","blockHash":"0xc34f8b54a2b0971d3b8c12ce8738b855748233e3aef89073478eed7c905d310d","transactionHash":"0xfe532e32202af498de5a65c88079ddaa54236c868b21e5233fb694971eef3b69","transactionIndex":"0x0","address":"0x77045e71a7a2c50903d88e564cd72fab11e82051","data":"0x0000000000000000000000000000000000000000000000000000000000000019","topics":["0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef","0x000000000000000000000000cd2a3d9f938e13cd947ec05abc7fe734df8dd826","0x00000000000000000000000000000000000000000000000000000000000000b0"]}]}"`,
+    )
+    expect(await wire('eth_getBlockByNumber', ['0x0', false])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"result":{"number":"0x0","hash":"0x596109d64401583fc9008e66fdc3e03fb4b952c539d8aa94cd6b5815d7f55355","parentHash":"0x0000000000000000000000000000000000000000000000000000000000000000","mixHash":"0x0000000000000000000000000000000000000000000000000000000000000000","nonce":"0x0000000000000000","sha3Uncles":"0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347","logsBloom":"0x00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000","transactionsRoot":"0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421","stateRoot":"0x23ef6a3aea8a25f59d4d3559f66f758f9426476f7b34d9ad6a1df9b4e3bd26e2","receiptsRoot":"0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421","miner":"0x3333333333333333333333333333333333333333","difficulty":"0x1","totalDifficulty":"0x1","extraData":"0x686f727365","size":"0x1db","gasLimit":"0x989680","gasUsed":"0x0","timestamp":"0x0","transactions":[],"uncles":[],"minimumGasPrice":"0x0","bitcoinMergedMiningHeader":"0x","bitcoinMergedMiningCoinbaseTransaction":"0x","bitcoinMergedMiningMerkleProof":"0x","hashForMergedMining":"0x596109d64401583fc9008e66fdc3e03fb4b952c539d8aa94cd6b5815d7f55355","paidFees":"0x0","cumulativeDifficulty":"0x1","rskPteEdges":null,"baseEvent":null}}"`,
+    )
+  })
+
+  test('not found is null, never an error', async () => {
+    const { wire } = await chain()
+    const unknown = `0x${'ab'.repeat(32)}`
+    expect(await wire('eth_getBlockByNumber', ['0x99', false])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"result":null}"`,
+    )
+    expect(await wire('eth_getBlockByHash', [unknown, false])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"result":null}"`,
+    )
+    expect(await wire('eth_getTransactionByHash', [unknown])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"result":null}"`,
+    )
+    expect(await wire('eth_getTransactionReceipt', [unknown])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"result":null}"`,
+    )
+  })
+
+  test('state reads at BLOCK_EXT', async () => {
+    const { wire, tokenAddress } = await chain()
+    expect(await wire('eth_getBalance', [COW_ACCOUNTS[0]!.address, 'latest'])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"result":"0xc9f2c9cd04674edea40000000"}"`,
+    )
+    expect(await wire('eth_getBalance', [bob, { blockNumber: '0x0' }])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"result":"0x0"}"`,
+    )
+    expect(
+      await wire('eth_getTransactionCount', [COW_ACCOUNTS[0]!.address, 'pending']),
+    ).toMatchInlineSnapshot(`"{"jsonrpc":"2.0","id":1,"result":"0x2"}"`)
+    expect(await wire('eth_getStorageAt', [tokenAddress, '0x0', 'latest'])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"result":"0x5465737400000000000000000000000000000000000000000000000000000008"}"`,
+    )
+    expect((await wire('eth_getCode', [tokenAddress, 'latest'])).length).toBeGreaterThan(100)
+    expect(await wire('eth_getCode', [bob, 'earliest'])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"result":"0x"}"`,
+    )
+    expect(await wire('eth_gasPrice')).toMatchInlineSnapshot(`"{"jsonrpc":"2.0","id":1,"result":"0x0"}"`)
+  })
+
+  test('calls, estimates and reverts', async () => {
+    const { wire, tokenAddress } = await chain()
+    const balanceOf = encodeFunctionData({ abi: token.abi, functionName: 'balanceOf', args: [bob] })
+    expect(await wire('eth_call', [{ to: tokenAddress, data: balanceOf }, 'latest'])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"result":"0x0000000000000000000000000000000000000000000000000000000000000019"}"`,
+    )
+    const toZero = encodeFunctionData({
+      abi: token.abi,
+      functionName: 'transfer',
+      args: ['0x0000000000000000000000000000000000000000', 1n],
+    })
+    expect(
+      await wire('eth_call', [{ from: bob, to: tokenAddress, data: toZero }, 'latest']),
+    ).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"error":{"code":-32015,"message":"VM Exception while processing transaction: revert ERC20: transfer to the zero address","data":"0x08c379a00000000000000000000000000000000000000000000000000000000000000020000000000000000000000000000000000000000000000000000000000000002345524332303a207472616e7366657220746f20746865207a65726f20616464726573730000000000000000000000000000000000000000000000000000000000"}}"`,
+    )
+    const move = encodeFunctionData({ abi: token.abi, functionName: 'transfer', args: [bob, 1n] })
+    expect(
+      await wire('eth_estimateGas', [{ from: COW_ACCOUNTS[0]!.address, to: tokenAddress, data: move }]),
+    ).toMatchInlineSnapshot(`"{"jsonrpc":"2.0","id":1,"result":"0x86e5"}"`)
+    // The spec's difference: an underfunded sender still gets an estimate.
+    expect(
+      await wire('eth_estimateGas', [
+        { from: bob, to: COW_ACCOUNTS[1]!.address, value: '0xffffffffffffffffffffffff' },
+      ]),
+    ).toMatchInlineSnapshot(`"{"jsonrpc":"2.0","id":1,"result":"0x5208"}"`)
+  })
+
+  test('sendRawTransaction refusals', async () => {
+    const { wire, raw } = await chain()
+    expect(
+      await wire('eth_sendRawTransaction', [raw(0, { to: bob, gasLimit: 21_000n })]),
+    ).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"error":{"code":-32010,"message":"transaction nonce too low"}}"`,
+    )
+    expect(
+      await wire('eth_sendRawTransaction', [raw(2, { to: bob, gasLimit: 21_000n }, 31)]),
+    ).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Invalid chainId: 31"}}"`,
+    )
+    expect(
+      await wire('eth_sendRawTransaction', [raw(2, { to: bob, gasLimit: 20_000n })]),
+    ).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"error":{"code":-32010,"message":"transaction's basic cost is above the gas limit"}}"`,
+    )
+    expect(await wire('eth_sendRawTransaction', ['0x02f86b82'])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Rootstock accepts legacy transactions only: typed transaction (EIP-2718 type 0x02) is not supported; send a legacy (type 0) transaction with gasPrice"}}"`,
+    )
+    expect(await wire('eth_sendRawTransaction', ['0xc0'])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"A transaction must have exactly 9 elements"}}"`,
+    )
+  })
+
+  test('getLogs parameters, a range past the head, and pending per profile', async () => {
+    const rpcApi = await chain('rpc-api')
+    const rskj = await chain('rskj')
+    const both = { blockHash: `0x${'ab'.repeat(32)}`, fromBlock: '0x0' }
+    expect(await rpcApi.wire('eth_getLogs', [both])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Cannot specify both blockHash and fromBlock/toBlock"}}"`,
+    )
+    expect(await rskj.wire('eth_getLogs', [{ fromBlock: '0x0', toBlock: '0x1389' }])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"result":[{"logIndex":"0x0","blockNumber":"0x1","blockHash":"0x3b1a15ca2b6358775d2f0464da2c88829dd682d6bc1cf395afc34278f356a47b","transactionHash":"0x92220b13e103d8e2633cc9035c44e7b55779e07075230d08a797134a4d77edcc","transactionIndex":"0x0","address":"0x77045e71a7a2c50903d88e564cd72fab11e82051","data":"0x00000000000000000000000000000000000000000000000000000000000003e8","topics":["0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef","0x0000000000000000000000000000000000000000000000000000000000000000","0x000000000000000000000000cd2a3d9f938e13cd947ec05abc7fe734df8dd826"]},{"logIndex":"0x0","blockNumber":"0x2","blockHash":"0xc34f8b54a2b0971d3b8c12ce8738b855748233e3aef89073478eed7c905d310d","transactionHash":"0xfe532e32202af498de5a65c88079ddaa54236c868b21e5233fb694971eef3b69","transactionIndex":"0x0","address":"0x77045e71a7a2c50903d88e564cd72fab11e82051","data":"0x0000000000000000000000000000000000000000000000000000000000000019","topics":["0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef","0x000000000000000000000000cd2a3d9f938e13cd947ec05abc7fe734df8dd826","0x00000000000000000000000000000000000000000000000000000000000000b0"]}]}"`,
+    )
+    expect(await rpcApi.wire('eth_getCode', [bob, 'pending'])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"invalid argument 1: 'pending' is not supported by eth_getCode on this service; use 'latest' or a block number"}}"`,
+    )
+    expect(await rskj.wire('eth_getCode', [bob, 'pending'])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"result":"0x"}"`,
+    )
+  })
+})
