@@ -1,5 +1,5 @@
 /**
- * RLP for the chain: a thin layer over @ethereumjs/rlp plus the few encoders where RSKj's
+ * RLP for the chain: @ethereumjs/rlp's decoder, a two-pass encoder (rlpEncode.ts), plus the few encoders where RSKj's
  * `org/ethereum/util/RLP.java` does not produce plain, minimal RLP. Every block hash depends on
  * reproducing those quirks byte for byte, so each one says which RSKj method it mirrors.
  *
@@ -8,6 +8,7 @@
  */
 import { RLP } from '@ethereumjs/rlp'
 import { bigintToBytes, bytesToBigint } from '../util/hex.js'
+import { encodeRlp } from './rlpEncode.js'
 
 export type RlpInput = Uint8Array | readonly RlpInput[]
 export type RlpDecoded = Uint8Array | RlpDecoded[]
@@ -16,7 +17,7 @@ const EMPTY = new Uint8Array(0)
 const SINGLE_ZERO = Uint8Array.of(0)
 
 export function rlpEncode(input: RlpInput): Uint8Array {
-  return RLP.encode(input as Uint8Array)
+  return encodeRlp(input)
 }
 
 /** Decodes exactly one RLP item; throws on trailing bytes or malformed input. */

@@ -2,7 +2,8 @@
  * Account and storage values as Ethereum's state trie holds them:
  * account = RLP([nonce, balance, storageRoot, codeHash]), storage value = RLP(minimal big-endian).
  */
-import { decode, encode } from '@ethereumjs/rlp'
+import { decode } from '@ethereumjs/rlp'
+import { encodeRlp as encode } from '../chain/rlpEncode.js'
 import { EMPTY_TRIE_ROOT, KECCAK256_EMPTY } from '../crypto/hash.js'
 import type { AccountData } from '../evm/types.js'
 import { bigintToBytes, bigintToPaddedBytes, bytesToBigint } from '../util/hex.js'
