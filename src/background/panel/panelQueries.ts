@@ -117,9 +117,13 @@ async function run(
       return summarizeFilters(engine)
     case 'watchChain': {
       disconnectPanelFeed(panel)
+      // The service already streams block, pendingTransaction and reset to every panel (node
+      // events); this feed adds what it does not: blocks removed by a snapshot revert.
       feeds.set(
         panel,
-        engine.on((event) => panel.send(feedMessage(network, event))),
+        engine.on((event) => {
+          if (event.type === 'removedBlocks') panel.send(feedMessage(network, event))
+        }),
       )
       return { network, head: `0x${engine.head.header.number.toString(16)}` }
     }

@@ -66,9 +66,16 @@ export function createController(store: PanelStore, connection: PanelConnection)
     if (head !== previous) store.set({ head })
   }
 
+  let poolRequests = 0
   async function refreshPool(): Promise<void> {
-    store.set({ pending: flattenPool(await connection.rpc<PoolContent>('txpool_content')) })
+    // Pushes and polls overlap: an answer older than the newest one shown is dropped.
+    const sequence = ++poolRequests
+    const content = await connection.rpc<PoolContent>('txpool_content')
+    if (sequence < shownPool) return
+    shownPool = sequence
+    store.set({ pending: flattenPool(content) })
   }
+  let shownPool = 0
 
   async function refreshFilters(): Promise<void> {
     store.set({ filters: await connection.request<FilterSummary[]>({ kind: 'listFilters' }) })

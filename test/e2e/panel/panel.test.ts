@@ -85,7 +85,7 @@ describe('DevTools panel', () => {
     const head = await headOf(panel)
     await panel.fill('[data-testid="mine-count"]', '1')
     await panel.click('[data-testid="mine"]')
-    await expect.poll(() => panel.locator('[data-testid="pool-tx"]').count()).toBe(0)
+    await expect.poll(() => panel.locator('[data-testid="pool-tx"]').count(), { timeout: 10_000 }).toBe(0)
     await expect.poll(() => headOf(panel)).toBe(head + 1)
     await expect
       .poll(() => dapp.textContent('#status'), { timeout: 15_000 })
