@@ -6,6 +6,7 @@
 
 import { enableFastRecovery, enableNativeRecovery, type TinySecp256k1Like } from '../chain/secp256k1.js'
 import { type Clock, systemClock } from '../clock/clock.js'
+import { loadFastSha256 } from '../crypto/fastSha256.js'
 import { initFastKeccak } from '../crypto/hash.js'
 import { NETWORKS, type NetworkConfig, type NetworkName } from '../network/networks.js'
 import { DEFAULT_PROFILE, PROFILES, type Profile, type ProfileName } from '../network/profiles.js'
@@ -122,6 +123,7 @@ export async function createNode({
   await Promise.all([
     enableNativeRecovery().then((native) => (native ? undefined : enableFastRecovery(secp256k1))),
     initFastKeccak(),
+    loadFastSha256(),
   ])
   // Rootstock's native contracts; the block header contract reads the chain's recent blocks.
   const recentBlocks = new RecentBlocks()
