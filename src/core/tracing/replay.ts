@@ -9,6 +9,7 @@ import { contractAddress, type SignedTransaction } from '../chain/transaction.js
 import { executeTransaction } from '../evm/transaction.js'
 import type { BlockEnv, EvmTracer, ExecutionResult } from '../evm/types.js'
 import { REMASC_ADDRESS } from '../network/networks.js'
+import { blockEnvOf, messageOf } from '../node/engine/blockEnv.js'
 import type { StoredBlock } from '../node/engine/blockRecord.js'
 import type { Engine } from '../node/engine/engine.js'
 import { runWithHistoricalState } from '../node/engine/historicalReader.js'
@@ -35,19 +36,7 @@ export interface ReplayBlockParameters<T extends EvmTracer> {
   lastIndex?: number
 }
 
-export function blockEnvOf(engine: Engine, block: StoredBlock): BlockEnv {
-  const h = block.header
-  return {
-    number: h.number,
-    timestamp: h.timestamp,
-    coinbase: h.coinbase,
-    difficulty: h.difficulty,
-    gasLimit: h.gasLimit,
-    minimumGasPrice: h.minimumGasPrice ?? 0n,
-    chainId: BigInt(engine.network.chainId),
-    getBlockHash: (n: bigint) => (n < h.number ? engine.reader.cachedHash(n) : undefined),
-  }
-}
+export { blockEnvOf }
 
 /**
  * Runs the block's user transactions (REMASC, always last, is left out: it runs no code here) in
@@ -72,26 +61,13 @@ export async function replayBlock<T extends EvmTracer>(
       const tx = block.transactions[index]!
       const sender = block.senders[index]!
       const tracer = p.createTracer(index)
-      const result = executeTransaction(
-        overlay,
-        {
-          from: sender,
-          to: tx.to,
-          value: tx.value,
-          data: tx.data,
-          gasLimit: tx.gasLimit,
-          gasPrice: tx.gasPrice,
-          nonce: tx.nonce,
-        },
-        env,
-        {
-          feeRecipient: REMASC_ADDRESS,
-          precompiles: engine.precompiles,
-          deletedAccounts,
-          blockGasUsed,
-          tracer,
-        },
-      )
+      const result = executeTransaction(overlay, messageOf(tx, sender), env, {
+        feeRecipient: REMASC_ADDRESS,
+        precompiles: engine.precompiles,
+        deletedAccounts,
+        blockGasUsed,
+        tracer,
+      })
       overlay.apply(result.diff)
       for (const [address, change] of result.diff) if (change.account === null) deletedAccounts.add(address)
       blockGasUsed += result.gasUsed

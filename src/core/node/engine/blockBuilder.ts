@@ -15,6 +15,7 @@ import { mineMergedMiningFields } from '../../mining/miner.js'
 import { type NetworkConfig, REMASC_ADDRESS } from '../../network/networks.js'
 import { StateOverlay } from '../../state/overlay.js'
 import { type Address, bytesToUnprefixedHex } from '../../util/hex.js'
+import { messageOf } from './blockEnv.js'
 import type { StoredBlock, StoredReceipt } from './blockRecord.js'
 import { assertValidMergedMining } from './mergedMiningValidation.js'
 
@@ -109,20 +110,12 @@ export function executeBlock(p: BuildBlockParameters): ExecutedBlock {
     }
     let result: ExecutionResult
     try {
-      result = executeTransaction(
-        overlay,
-        {
-          from: sender,
-          to: tx.to,
-          value: tx.value,
-          data: tx.data,
-          gasLimit: tx.gasLimit,
-          gasPrice: tx.gasPrice,
-          nonce: tx.nonce,
-        },
-        env,
-        { feeRecipient: REMASC_ADDRESS, precompiles: p.precompiles, deletedAccounts, blockGasUsed: gasUsed },
-      )
+      result = executeTransaction(overlay, messageOf(tx, sender), env, {
+        feeRecipient: REMASC_ADDRESS,
+        precompiles: p.precompiles,
+        deletedAccounts,
+        blockGasUsed: gasUsed,
+      })
     } catch (error) {
       // RSKj's TransactionExecutor.init refusal: the transaction is not included, the pool drops it.
       if (error instanceof InvalidTransactionError) {

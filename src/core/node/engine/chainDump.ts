@@ -14,7 +14,7 @@ import { WorldState } from '../../state/worldState.js'
 import type { KvOperation } from '../../storage/types.js'
 import { bytesToHex, hexToBytes } from '../../util/hex.js'
 import { decodeBlockRecord } from './blockCodec.js'
-import { bitcoinHashOf, type Engine, type PooledTransaction } from './engine.js'
+import { bitcoinHashOf, type Engine, poolEntry } from './engine.js'
 import { isImpersonatedEncoding } from './impersonation.js'
 import { keys } from './keys.js'
 import { decodeSettings } from './settings.js'
@@ -106,17 +106,7 @@ async function reopen(engine: Engine): Promise<void> {
       const sender = transactionSender(tx)
       if (!sender) continue
       const account = engine.state.getAccount(sender)
-      const entry: PooledTransaction = {
-        tx,
-        hash: bytesToHex(tx.hash),
-        sender,
-        nonce: tx.nonce,
-        gasPrice: tx.gasPrice,
-        gasLimit: tx.gasLimit,
-        value: tx.value,
-        size: tx.raw.length,
-        initCodeSize: tx.to === undefined ? tx.data.length : 0,
-      }
+      const entry = poolEntry(tx, sender)
       engine.pool.add(entry, {
         account: account && { nonce: account.nonce, balance: account.balance },
         blockGasLimit: head.header.gasLimit,

@@ -429,7 +429,8 @@ export class Engine {
   }
 }
 
-function poolEntry(tx: SignedTransaction, sender: Address): PooledTransaction {
+/** A pool entry for a transaction whose sender is known. */
+export function poolEntry(tx: SignedTransaction, sender: Address): PooledTransaction {
   return {
     tx,
     hash: bytesToHex(tx.hash),

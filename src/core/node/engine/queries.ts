@@ -13,6 +13,7 @@ import { InvalidRequestError } from '../../rpc/errors/rpc.js'
 import type { HistoricalState } from '../../state/history.js'
 import { type Address, bytesToHex, ZERO_ADDRESS } from '../../util/hex.js'
 import { type LogLimitPolicy, queryLogs } from '../logQuery.js'
+import { blockEnvOf } from './blockEnv.js'
 import type { StoredBlock } from './blockRecord.js'
 import type { Engine } from './engine.js'
 import { runWithHistoricalState } from './historicalReader.js'
@@ -71,17 +72,7 @@ export async function simulate(
   block: StoredBlock,
   gasCap: bigint,
 ): Promise<ExecutionResult> {
-  const h = block.header
-  const env = {
-    number: h.number,
-    timestamp: h.timestamp,
-    coinbase: h.coinbase,
-    difficulty: h.difficulty,
-    gasLimit: h.gasLimit,
-    minimumGasPrice: h.minimumGasPrice ?? 0n,
-    chainId: BigInt(engine.network.chainId),
-    getBlockHash: (n: bigint) => engine.reader.cachedHash(n),
-  }
+  const env = blockEnvOf(engine, block)
   const gas = call.gas === undefined || call.gas > gasCap ? gasCap : call.gas
   const run = (state: StateReader) =>
     executeTransaction(
