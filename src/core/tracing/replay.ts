@@ -7,7 +7,7 @@
 
 import { contractAddress, type SignedTransaction } from '../chain/transaction.js'
 import { executeTransaction } from '../evm/transaction.js'
-import type { BlockEnv, EvmTracer, ExecutionResult } from '../evm/types.js'
+import type { EvmTracer, ExecutionResult } from '../evm/types.js'
 import { REMASC_ADDRESS } from '../network/networks.js'
 import { blockEnvOf, messageOf } from '../node/engine/blockEnv.js'
 import type { StoredBlock } from '../node/engine/blockRecord.js'
