@@ -103,7 +103,9 @@ export const TARGETS = {
   'ours-http': {
     label: 'RSK Devnode HTTP server',
     runtime: 'node',
-    notes: ['Our server persists every block to LevelDB (its default durability) in a temporary data directory.'],
+    notes: [
+      'Our server persists every block to LevelDB (its default durability) in a temporary data directory.',
+    ],
     unavailableReason: () =>
       existsSync(OUR_SERVER_BUNDLE)
         ? undefined

@@ -14,9 +14,7 @@ export interface KvRange {
   limit?: number
 }
 
-export type KvOperation =
-  | { type: 'put'; key: string; value: Uint8Array }
-  | { type: 'delete'; key: string }
+export type KvOperation = { type: 'put'; key: string; value: Uint8Array } | { type: 'delete'; key: string }
 
 export interface KeyValueStore {
   get(key: string): Promise<Uint8Array | undefined>

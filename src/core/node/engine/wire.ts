@@ -31,7 +31,7 @@ export function blockForWire(block: StoredBlock, fullTransactions: boolean): Blo
     gasUsed: h.gasUsed,
     timestamp: h.timestamp,
     transactions: fullTransactions
-      ? block.transactions.map((tx, i) => minedTransactionForWire(block, i))
+      ? block.transactions.map((_tx, i) => minedTransactionForWire(block, i))
       : block.transactions.map((tx) => tx.hash),
     uncles: [],
     minimumGasPrice: h.minimumGasPrice,

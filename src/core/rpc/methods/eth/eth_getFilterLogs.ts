@@ -7,5 +7,6 @@ import { filterId } from '../../params.js'
 export const eth_getFilterLogs = defineMethod({
   name: 'eth_getFilterLogs',
   params: [filterId('filterId')],
-  handler: async (context, [id]) => (await filterLogs(context.engine, id, context.profile.logs)).map(toLogDto),
+  handler: async (context, [id]) =>
+    (await filterLogs(context.engine, id, context.profile.logs)).map(toLogDto),
 })

@@ -10,7 +10,9 @@ export const eth_newFilter = defineMethod({
   params: [logFilter('filter')],
   handler: async (context, [filter]) => {
     if (filter.blockHash)
-      throw new InvalidParamsError('invalid argument 0: blockHash is only accepted by eth_getLogs, not by eth_newFilter')
+      throw new InvalidParamsError(
+        'invalid argument 0: blockHash is only accepted by eth_getLogs, not by eth_newFilter',
+      )
     const record = await installFilter(context.engine, 'log', toLogFilterSpec(filter))
     return record.id
   },
