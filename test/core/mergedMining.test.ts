@@ -21,7 +21,7 @@ describe('merged mining of every block', () => {
       const { node, call } = await createTestChain(network)
       await call('evm_stopMining')
       for (let i = 0; i < 460; i++) await call('evm_mine')
-      let previousBitcoinHash = new Uint8Array(32)
+      let previousBitcoinHash: Uint8Array = new Uint8Array(32)
       let proofHashes = 0
       for (let n = 1; n <= 460; n++) {
         const block = (await call('eth_getBlockByNumber', [`0x${n.toString(16)}`, false])) as BlockJson

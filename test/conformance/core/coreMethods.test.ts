@@ -29,7 +29,7 @@ async function chain(profile: ProfileName = 'rpc-api') {
   const wire = async (method: string, params: unknown[] = []) =>
     JSON.stringify(await node.request({ jsonrpc: '2.0', id: 1, method, params }))
   const result = async (method: string, params: unknown[] = []) =>
-    ((await node.request({ jsonrpc: '2.0', id: 1, method, params })) as { result: never }).result
+    ((await node.request({ jsonrpc: '2.0', id: 1, method, params })) as unknown as { result: never }).result
   const raw = (
     nonce: number,
     fields: { to?: Address; value?: bigint; data?: `0x${string}`; gasLimit?: bigint },
