@@ -3,7 +3,7 @@
  * nulls for a pending block, `mixHash` and `nonce` constants, and the merged-mining fields.
  */
 import type { Address, Hex } from '../../util/hex.js'
-import { data, quantity } from './quantity.js'
+import { toData as data, toQuantity as quantity } from '../encode.js'
 import { type TransactionDto, type TransactionForWire, toTransactionDto } from './transactionDto.js'
 
 export interface BlockForWire {

@@ -1,6 +1,6 @@
 /** Receipts and logs as RSKj writes them (`TransactionReceiptDTO`, `LogFilterElement`; reference §3.3–3.4). */
 import type { Address, Hex } from '../../util/hex.js'
-import { data, quantity } from './quantity.js'
+import { toData as data, toQuantity as quantity } from '../encode.js'
 
 export interface LogForWire {
   logIndex: number

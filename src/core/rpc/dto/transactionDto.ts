@@ -1,6 +1,6 @@
 /** The JSON transaction object as RSKj writes it (`TransactionResultDTO`, reference §3.1). */
 import type { Address, Hex } from '../../util/hex.js'
-import { data, quantity, signatureV } from './quantity.js'
+import { toData as data, toQuantity as quantity, toSignatureV as signatureV } from '../encode.js'
 
 export interface TransactionForWire {
   hash: Uint8Array

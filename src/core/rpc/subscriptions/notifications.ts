@@ -13,8 +13,8 @@
  */
 import type { StoredBlock } from '../../node/engine/blockRecord.js'
 import { bigintToBytes, bytesToHex, type Hex } from '../../util/hex.js'
-import { data, quantity } from '../dto/quantity.js'
 import type { LogForWire } from '../dto/receiptDto.js'
+import { toData as data, toQuantity as quantity } from '../encode.js'
 
 /** RSKj `TypeConverter.toJsonHex(byte[])`: `0x00` for no bytes. */
 function toJsonHex(bytes: Uint8Array): Hex {
