@@ -10,8 +10,9 @@ import type { LogCriteria } from '../../filters/logMatch.js'
 import type { BlockTag } from '../../rpc/blockParams.js'
 import type { LogForWire } from '../../rpc/dto/receiptDto.js'
 import { InvalidRequestError } from '../../rpc/errors/rpc.js'
+import type { CallRequest } from '../../rpc/objectParams.js'
 import type { HistoricalState } from '../../state/history.js'
-import { type Address, bytesToHex, ZERO_ADDRESS } from '../../util/hex.js'
+import { bytesToHex, ZERO_ADDRESS } from '../../util/hex.js'
 import { type LogLimitPolicy, queryLogs } from '../logQuery.js'
 import { blockEnvOf } from './blockEnv.js'
 import type { StoredBlock } from './blockRecord.js'
@@ -52,14 +53,8 @@ export function stateAt(engine: Engine, block: StoredBlock): StateAt {
   return { latest: false, history: engine.state.at(block.header.stateRoot) }
 }
 
-export interface CallParameters {
-  from?: Address
-  to?: Address | null
-  gas?: bigint
-  gasPrice?: bigint
-  value?: bigint
-  data?: Uint8Array
-}
+/** The call object's fields a local execution uses (parsed by `objectParams.ts`). */
+export type CallParameters = Pick<CallRequest, 'from' | 'to' | 'gas' | 'gasPrice' | 'value' | 'data'>
 
 /** RSKj rpc.callGasCap and rpc.gasEstimationCap. */
 export const CALL_GAS_CAP = 10_000_000n
