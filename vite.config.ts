@@ -62,7 +62,8 @@ export default defineConfig({
     }),
   ],
   build: {
-    outDir: firefox ? 'dist-firefox' : 'dist',
+    // EXTENSION_OUT_DIR lets parallel builds (tests, benchmarks) use their own folder.
+    outDir: process.env.EXTENSION_OUT_DIR ?? (firefox ? 'dist-firefox' : 'dist'),
     emptyOutDir: true,
     // Readable output: this is a developer tool and people will read its code in DevTools.
     minify: false,

@@ -28,7 +28,7 @@ const server = createServer((_req, res) =>
 await new Promise((done) => server.listen(0, '127.0.0.1', done))
 const url = `http://127.0.0.1:${server.address().port}/`
 const profile = await mkdtemp(join(tmpdir(), 'rsk-devnode-bench-'))
-const extension = join(root, 'dist')
+const extension = resolve(process.env.EXTENSION_OUT_DIR ?? join(root, 'dist'))
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
