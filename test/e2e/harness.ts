@@ -10,7 +10,9 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { type BrowserContext, chromium, type Worker } from 'playwright-core'
 
-export const EXTENSION_DIR = resolve(process.env.EXTENSION_OUT_DIR ?? resolve(import.meta.dirname, '../../dist'))
+export const EXTENSION_DIR = resolve(
+  process.env.EXTENSION_OUT_DIR ?? resolve(import.meta.dirname, '../../dist'),
+)
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 const FLAGS = [

@@ -10,7 +10,9 @@ import { build } from 'vite'
 import { CHROMIUM_PATH, type PageServer, startPageServer } from '../harness.js'
 
 export const PANEL_EXTENSION_DIR = resolve(
-  process.env.PANEL_EXTENSION_DIR ?? process.env.EXTENSION_OUT_DIR ?? resolve(import.meta.dirname, '../../../dist'),
+  process.env.PANEL_EXTENSION_DIR ??
+    process.env.EXTENSION_OUT_DIR ??
+    resolve(import.meta.dirname, '../../../dist'),
 )
 export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../../screenshots')
 
