@@ -157,8 +157,14 @@ function build(
     tail = [bigintToBytes(BigInt(v)), encodeUnsignedMinimal(signature.r), encodeUnsignedMinimal(signature.s)]
   }
   const raw = rlpEncode([...slots, ...tail])
+  // Fields are copied one by one: spreading a caller's object (whose shape varies with `to`) is
+  // several times slower, and this runs for every transaction received and every REMASC one.
   const tx: SignedTransaction = {
-    ...fields,
+    nonce: fields.nonce,
+    gasPrice: fields.gasPrice,
+    gasLimit: fields.gasLimit,
+    value: fields.value,
+    data: fields.data,
     v,
     r: signature?.r ?? 0n,
     s: signature?.s ?? 0n,
@@ -167,6 +173,7 @@ function build(
     hash: keccak256(raw),
     raw,
   }
+  if (fields.to !== undefined) tx.to = fields.to
   payloadSlots.set(tx, slots)
   return tx
 }

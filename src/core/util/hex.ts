@@ -56,6 +56,18 @@ export function hexToBytes(hex: string): Uint8Array {
 export function bigintToBytes(n: bigint): Uint8Array {
   if (n < 0n) throw new Error('negative value has no unsigned encoding')
   if (n === 0n) return new Uint8Array(0)
+  // Nonces, gas and small values (below 2^48) take the number path: no hex string round trip.
+  if (n < 0x1000000000000n) {
+    let value = Number(n)
+    let length = 0
+    for (let rest = value; rest > 0; rest = Math.floor(rest / 256)) length++
+    const out = new Uint8Array(length)
+    for (let i = length - 1; i >= 0; i--) {
+      out[i] = value % 256
+      value = Math.floor(value / 256)
+    }
+    return out
+  }
   let hex = n.toString(16)
   if (hex.length % 2) hex = `0${hex}`
   return hexToBytes(hex)
@@ -73,6 +85,12 @@ export function bigintToPaddedBytes(n: bigint, length: number): Uint8Array {
 /** Unsigned big-endian bytes to bigint (empty → 0). */
 export function bytesToBigint(bytes: Uint8Array): bigint {
   if (bytes.length === 0) return 0n
+  // Up to 6 bytes fit a double exactly: no hex string round trip.
+  if (bytes.length <= 6) {
+    let value = 0
+    for (let i = 0; i < bytes.length; i++) value = value * 256 + (bytes[i] as number)
+    return BigInt(value)
+  }
   return BigInt(bytesToHex(bytes))
 }
 
