@@ -37,6 +37,21 @@ export function forkDetectionAncestors(parentNumber: bigint): {
 }
 
 /**
+ * First byte of each merged-mining header's double SHA-256, per header object: a block's
+ * commit-to-parents vector reads the same seven headers for 64 blocks in a row.
+ */
+const cpvBytes = new WeakMap<Uint8Array, number>()
+
+function cpvByte(bitcoinMergedMiningHeader: Uint8Array): number {
+  let byte = cpvBytes.get(bitcoinMergedMiningHeader)
+  if (byte === undefined) {
+    byte = sha256d(bitcoinMergedMiningHeader)[0] as number
+    cpvBytes.set(bitcoinMergedMiningHeader, byte)
+  }
+  return byte
+}
+
+/**
  * The 12 bytes for the child of `parentNumber` (main chain), or empty below block 449, as RSKj
  * returns `new byte[0]` there. `ancestor(n)` gives the main-chain header at height n.
  */
@@ -49,7 +64,7 @@ export function computeForkDetectionData(
   const out = new Uint8Array(12)
   commitToParents.forEach((height, i) => {
     // bitcoinj's hash is the byte-reversed double SHA-256, so its last byte is the digest's first.
-    out[i] = sha256d(ancestor(height).bitcoinMergedMiningHeader)[0] as number
+    out[i] = cpvByte(ancestor(height).bitcoinMergedMiningHeader)
   })
   const uncles = uncleCounts.reduce((sum, height) => sum + ancestor(height).uncleCount, 0)
   out[7] = Math.min(uncles, 255)

@@ -78,6 +78,12 @@ export class ChainReader {
     return this.#blocks.get(n)?.hash
   }
 
+  /** Block `n` of the canonical chain when it is in memory, without a storage read. */
+  cachedBlock(n: bigint): StoredBlock | undefined {
+    if (n < 0n || n > this.headNumber) return undefined
+    return this.#blocks.get(n)
+  }
+
   async blockByNumber(n: bigint): Promise<StoredBlock | undefined> {
     if (n < 0n || n > this.headNumber) return undefined
     const cached = this.#blocks.get(n)

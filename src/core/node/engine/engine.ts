@@ -258,7 +258,8 @@ export class Engine {
     if (commitToParents.length === 0) return undefined
     const ancestors = new Map<bigint, StoredBlock>()
     for (const n of [...commitToParents, ...uncleCounts]) {
-      const block = await this.reader.blockByNumber(n)
+      // The ancestors are almost always in the reader's cache: no await per block then.
+      const block = this.reader.cachedBlock(n) ?? (await this.reader.blockByNumber(n))
       if (!block) throw new Error(`fork detection data needs block ${n}, which is missing`)
       ancestors.set(n, block)
     }
