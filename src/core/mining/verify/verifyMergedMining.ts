@@ -48,7 +48,13 @@ function decodeHeader(bytes: Uint8Array): DecodedBitcoinHeader {
   }
 }
 
-function decodeCoinbase(compressed: Uint8Array, hashForMergedMining: Uint8Array): DecodedCoinbase {
+/** The coinbase's positions as the checks need them; the hex fields come from `describeCoinbase`. */
+type CoinbaseLayout = Omit<DecodedCoinbase, 'midstate' | 'tail' | 'committedHash'> & {
+  /** Where the committed hash starts in the tail, or -1 when none fits. */
+  committedHashStart: number
+}
+
+function decodeCoinbase(compressed: Uint8Array, hashForMergedMining: Uint8Array): CoinbaseLayout {
   const byteCountBig = new DataView(compressed.buffer, compressed.byteOffset, 8).getBigInt64(0)
   const midstateByteCount = Number(byteCountBig)
   const tail = compressed.subarray(MIDSTATE_SIZE_TRIMMED)
@@ -61,15 +67,35 @@ function decodeCoinbase(compressed: Uint8Array, hashForMergedMining: Uint8Array)
   const hasCommittedHash = lastTagPositionInTail >= 0 && hashStart + 32 <= tail.length
   return {
     midstateByteCount,
-    midstate: bytesToHex(compressed.subarray(8, MIDSTATE_SIZE_TRIMMED)),
-    tail: bytesToHex(tail),
     tagPositionInTail,
     tagPositionInCoinbase: tagPositionInTail < 0 ? -1 : midstateByteCount + tagPositionInTail,
     lastTagPositionInTail,
-    committedHash: hasCommittedHash ? bytesToHex(tail.subarray(hashStart, hashStart + 32)) : null,
+    committedHashStart: hasCommittedHash ? hashStart : -1,
     bytesAfterHash: tagPositionInTail < 0 ? null : tail.length - tagPositionInTail - expected.length,
     coinbaseLength: midstateByteCount + tail.length,
   }
+}
+
+function describeCoinbase(compressed: Uint8Array, layout: CoinbaseLayout): DecodedCoinbase {
+  const tail = compressed.subarray(MIDSTATE_SIZE_TRIMMED)
+  const { committedHashStart: start, ...positions } = layout
+  return {
+    midstateByteCount: positions.midstateByteCount,
+    midstate: bytesToHex(compressed.subarray(8, MIDSTATE_SIZE_TRIMMED)),
+    tail: bytesToHex(tail),
+    tagPositionInTail: positions.tagPositionInTail,
+    tagPositionInCoinbase: positions.tagPositionInCoinbase,
+    lastTagPositionInTail: positions.lastTagPositionInTail,
+    committedHash: start < 0 ? null : bytesToHex(tail.subarray(start, start + 32)),
+    bytesAfterHash: positions.bytesAfterHash,
+    coinbaseLength: positions.coinbaseLength,
+  }
+}
+
+/** True when `hash` (display order) is the header's merkle root (stored in internal order). */
+function isHeaderMerkleRoot(header: Uint8Array, hash: Uint8Array): boolean {
+  for (let i = 0; i < 32; i++) if (header[36 + i] !== hash[31 - i]) return false
+  return true
 }
 
 /** Checks one RSK block's merged-mining proof of work as RSKj does. */
@@ -112,7 +138,7 @@ export function verifyMergedMining(parameters: VerifyMergedMiningParameters): Ve
   let tag: CheckStatus = 'skipped'
   let tagPosition: CheckStatus = 'skipped'
   let coinbaseLength: CheckStatus = 'skipped'
-  let coinbase: DecodedCoinbase | null = null
+  let coinbase: CoinbaseLayout | null = null
   let coinbaseTxid: Uint8Array | null = null
   if (compressed.length < MIDSTATE_SIZE_TRIMMED) {
     coinbaseLength = fail(
@@ -161,11 +187,10 @@ export function verifyMergedMining(parameters: VerifyMergedMiningParameters): Ve
   }
 
   // 4. The merkle path from the coinbase to the header's merkle root.
-  const merklePath: MerklePathStep[] = []
+  const merklePath: { sibling: Uint8Array; parent: Uint8Array | null }[] = []
   let computedMerkleRoot: Uint8Array | null = null
   let merkleProof: CheckStatus = 'skipped'
-  const decodedHeader = headerSize === 'pass' ? decodeHeader(header) : null
-  if (proofFormat === 'pass' && coinbaseTxid !== null && decodedHeader !== null) {
+  if (proofFormat === 'pass' && coinbaseTxid !== null && headerSize === 'pass') {
     let current: Uint8Array | null = coinbaseTxid
     let refusal: string | null = null
     for (let offset = 0; offset < proof.length; offset += 32) {
@@ -178,11 +203,11 @@ export function verifyMergedMining(parameters: VerifyMergedMiningParameters): Ve
           current = null
         }
       }
-      merklePath.push({ sibling: bytesToHex(sibling), parent: current === null ? null : bytesToHex(current) })
+      merklePath.push({ sibling, parent: current })
     }
     computedMerkleRoot = current
     if (refusal !== null) merkleProof = fail(refusal)
-    else if (current !== null && bytesToHex(current) === decodedHeader.merkleRoot) merkleProof = 'pass'
+    else if (current !== null && isHeaderMerkleRoot(header, current)) merkleProof = 'pass'
     else merkleProof = fail("bitcoin merkle branch doesn't match coinbase and state root")
   }
 
@@ -196,18 +221,28 @@ export function verifyMergedMining(parameters: VerifyMergedMiningParameters): Ve
     merkleProof,
   }
   const valid = Object.values(checks).every((status) => status === 'pass')
+  // The block check reads only `valid` and `reason`; the hex report is built when first read.
+  let decoded: VerifyMergedMiningReturnType['decoded'] | undefined
   return {
     valid,
     checks,
     ...(valid ? {} : { reason: failures[0] ?? 'merged-mining data could not be checked' }),
-    decoded: {
-      header: decodedHeader,
-      bitcoinHash: bitcoinHash === null ? null : bytesToHex(bitcoinHash),
-      target: bytesToHex(targetBytes(target)),
-      coinbase,
-      coinbaseTxid: coinbaseTxid === null ? null : bytesToHex(coinbaseTxid),
-      merklePath,
-      computedMerkleRoot: computedMerkleRoot === null ? null : bytesToHex(computedMerkleRoot),
+    get decoded() {
+      decoded ??= {
+        header: headerSize === 'pass' ? decodeHeader(header) : null,
+        bitcoinHash: bitcoinHash === null ? null : bytesToHex(bitcoinHash),
+        target: bytesToHex(targetBytes(target)),
+        coinbase: coinbase === null ? null : describeCoinbase(compressed, coinbase),
+        coinbaseTxid: coinbaseTxid === null ? null : bytesToHex(coinbaseTxid),
+        merklePath: merklePath.map(
+          (step): MerklePathStep => ({
+            sibling: bytesToHex(step.sibling),
+            parent: step.parent === null ? null : bytesToHex(step.parent),
+          }),
+        ),
+        computedMerkleRoot: computedMerkleRoot === null ? null : bytesToHex(computedMerkleRoot),
+      }
+      return decoded
     },
   }
 }
