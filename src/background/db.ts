@@ -27,13 +27,40 @@ export function openExtensionDb(factory: IDBFactory, name = EXTENSION_DB_NAME): 
   return wrap(request) as unknown as Promise<ExtensionDb>
 }
 
+/**
+ * The wallet's records, read on every request (grants, keys, settings, send intents): kept in
+ * memory after the first read so a request costs no IndexedDB round trips for them. This worker
+ * is the only writer of the database, so the copy cannot go stale. Values are copied in and out,
+ * as IndexedDB would, so callers cannot change the remembered state by mutating what they got.
+ *
+ * Writes use 'relaxed' durability, as the chains do (nodeFactory.ts): IndexedDB lives in the
+ * browser process, so a completed write survives the worker being stopped or killed.
+ */
 export function createIdbWalletStore(db: ExtensionDb): WalletStore {
+  const remembered = new Map<string, unknown>()
   return {
     async get<T>(key: string) {
-      return (await db.get('wallet', key)) as T | undefined
+      if (!remembered.has(key)) {
+        const value = await db.get('wallet', key)
+        // A write that started meanwhile is newer than what this read found.
+        if (!remembered.has(key)) remembered.set(key, value)
+      }
+      const value = remembered.get(key)
+      return value === undefined ? undefined : (structuredClone(value) as T)
     },
     async put<T>(key: string, value: T) {
-      await db.put('wallet', value, key)
+      const copy = structuredClone(value)
+      // Readers see the new value at once, as a later IndexedDB read would.
+      remembered.set(key, copy)
+      try {
+        const tx = db.transaction('wallet', 'readwrite', { durability: 'relaxed' })
+        void tx.store.put(copy, key)
+        await tx.done
+      } catch (error) {
+        // Unknown what was stored: the next read asks IndexedDB again.
+        remembered.delete(key)
+        throw error
+      }
     },
   }
 }

@@ -30,29 +30,44 @@ function cloneable<T>(value: T): T {
 export function createRequestLog(db: ExtensionDb, limit = DEFAULT_LOG_LIMIT): RequestLog {
   let additions = 0
 
+  /** Deletes the oldest entries beyond `limit` with one range delete, not one request per entry. */
   async function prune(): Promise<void> {
-    const tx = db.transaction('log', 'readwrite')
+    const tx = db.transaction('log', 'readwrite', { durability: 'relaxed' })
     const excess = (await tx.store.count()) - limit
     if (excess > 0) {
-      let cursor = await tx.store.openCursor()
-      for (let i = 0; i < excess && cursor; i++) {
-        await cursor.delete()
-        cursor = await cursor.continue()
-      }
+      const oldest = await tx.store.getAllKeys(null, excess)
+      const last = oldest[oldest.length - 1]
+      if (last !== undefined) await tx.store.delete(IDBKeyRange.upperBound(last))
     }
     await tx.done
   }
 
+  async function put(stored: RequestLogEntry): Promise<number> {
+    // The log is diagnostics: relaxed durability, like the chains (a completed write survives
+    // the worker being killed; only an OS crash could lose the newest entries).
+    const tx = db.transaction('log', 'readwrite', { durability: 'relaxed' })
+    const id = tx.store.add(stored)
+    // Awaited below: a failed transaction rejects both, and `done` reports it first.
+    id.catch(() => {})
+    await tx.done
+    return id
+  }
+
   return {
     async add(entry) {
-      const stored: RequestLogEntry = {
-        ...entry,
-        params: cloneable(entry.params),
-        result: cloneable(entry.result),
-      }
+      let stored: RequestLogEntry = { ...entry }
       delete stored.id
       if (stored.result === undefined) delete stored.result
-      const id = await db.add('log', stored)
+      let id: number
+      try {
+        id = await put(stored)
+      } catch (error) {
+        if (!(error instanceof DOMException && error.name === 'DataCloneError')) throw error
+        // Cloning every entry up front to find the rare uncloneable one would cost every request.
+        stored = { ...stored, params: cloneable(stored.params) }
+        if ('result' in stored) stored.result = cloneable(stored.result)
+        id = await put(stored)
+      }
       // Also on the first addition of each worker lifetime: a worker that restarts often may never reach PRUNE_EVERY.
       if (++additions % PRUNE_EVERY === 1) await prune()
       return { ...stored, id }

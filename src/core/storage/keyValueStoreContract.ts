@@ -137,6 +137,50 @@ export function keyValueStoreContract(
       expect(all[999]?.[0]).toBe('n/00999')
     })
 
+    test('concurrent batches all land, and later batches win in the order they were issued', async () => {
+      const store = await fresh()
+      const writes: Array<Promise<void>> = []
+      for (let i = 0; i < 20; i++)
+        writes.push(
+          store.batch([
+            { type: 'put', key: 'latest', value: bytes(i) },
+            { type: 'put', key: `own/${String(i).padStart(2, '0')}`, value: bytes(i) },
+          ]),
+        )
+      writes.push(store.delete('own/00'))
+      await Promise.all(writes)
+      expect(await store.get('latest')).toEqual(bytes(19))
+      const own = await store.range({ gte: 'own/', lt: 'own0' })
+      expect(own.map(([k]) => k)).toEqual(
+        Array.from({ length: 19 }, (_, i) => `own/${String(i + 1).padStart(2, '0')}`),
+      )
+    })
+
+    test('a read issued after a batch that is not yet acknowledged sees that batch', async () => {
+      const store = await fresh()
+      await store.put('k', bytes(1))
+      const first = store.batch([{ type: 'put', key: 'k', value: bytes(2) }])
+      const second = store.batch([{ type: 'put', key: 'r/1', value: bytes(3) }])
+      const [value, rows] = await Promise.all([store.get('k'), store.range({ gte: 'r/', lt: 'r0' })])
+      expect(value).toEqual(bytes(2))
+      expect(rows).toEqual([['r/1', bytes(3)]])
+      await Promise.all([first, second])
+    })
+
+    test('an invalid batch among concurrent ones fails alone', async () => {
+      const store = await fresh()
+      const bad = [{ type: 'put', key: 'bad', value: 'not bytes' }] as unknown as KvOperation[]
+      const outcomes = await Promise.allSettled([
+        store.batch([{ type: 'put', key: 'a', value: bytes(1) }]),
+        store.batch(bad),
+        store.batch([{ type: 'put', key: 'b', value: bytes(2) }]),
+      ])
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+      expect(await store.get('a')).toEqual(bytes(1))
+      expect(await store.get('bad')).toBeUndefined()
+      expect(await store.get('b')).toEqual(bytes(2))
+    })
+
     const reopen = options.reopen
     if (reopen) {
       test('keeps what was written across a close and reopen', async () => {
@@ -149,6 +193,17 @@ export function keyValueStoreContract(
         open.push(again)
         expect(await again.get('head')).toEqual(bytes(5))
         expect(await again.range({ gte: 'block/', lt: 'block0' })).toEqual([['block/5', bytes(1, 2)]])
+      })
+
+      test('close waits for batches issued before it, acknowledged or not', async () => {
+        const store = await makeStore()
+        const writes = Array.from({ length: 10 }, (_, i) =>
+          store.batch([{ type: 'put', key: `w/${i}`, value: bytes(i) }]),
+        )
+        const again = await reopen(store)
+        open.push(again)
+        await Promise.all(writes)
+        expect(await again.range({ gte: 'w/', lt: 'w0' })).toHaveLength(10)
       })
     }
   })
