@@ -100,6 +100,49 @@ function isHeaderMerkleRoot(header: Uint8Array, hash: Uint8Array): boolean {
 
 /** Checks one RSK block's merged-mining proof of work as RSKj does. */
 export function verifyMergedMining(parameters: VerifyMergedMiningParameters): VerifyMergedMiningReturnType {
+  const { valid, checks, reason, work } = checkMergedMining(parameters)
+  const compressed = parameters.bitcoinMergedMiningCoinbaseTransaction
+  return {
+    valid,
+    checks,
+    ...(reason === undefined ? {} : { reason }),
+    decoded: {
+      header: checks.headerSize === 'pass' ? decodeHeader(parameters.bitcoinMergedMiningHeader) : null,
+      bitcoinHash: work.bitcoinHash === null ? null : bytesToHex(work.bitcoinHash),
+      target: bytesToHex(targetBytes(work.target)),
+      coinbase: work.coinbase === null ? null : describeCoinbase(compressed, work.coinbase),
+      coinbaseTxid: work.coinbaseTxid === null ? null : bytesToHex(work.coinbaseTxid),
+      merklePath: work.merklePath.map(
+        (step): MerklePathStep => ({
+          sibling: bytesToHex(step.sibling),
+          parent: step.parent === null ? null : bytesToHex(step.parent),
+        }),
+      ),
+      computedMerkleRoot: work.computedMerkleRoot === null ? null : bytesToHex(work.computedMerkleRoot),
+    },
+  }
+}
+
+/** What the checks computed on the way, in bytes; `verifyMergedMining` reports it as hex. */
+type CheckWork = {
+  bitcoinHash: Uint8Array | null
+  target: bigint
+  coinbase: CoinbaseLayout | null
+  coinbaseTxid: Uint8Array | null
+  merklePath: { sibling: Uint8Array; parent: Uint8Array | null }[]
+  computedMerkleRoot: Uint8Array | null
+}
+
+/**
+ * The checks of `verifyMergedMining` without its hex report: what every committed block goes
+ * through (the report would be a dozen hex strings per block that nobody reads).
+ */
+export function checkMergedMining(parameters: VerifyMergedMiningParameters): {
+  valid: boolean
+  checks: MergedMiningChecks
+  reason?: string
+  work: CheckWork
+} {
   const { hashForMergedMining, difficulty, bitcoinMergedMiningHeader: header } = parameters
   const compressed = parameters.bitcoinMergedMiningCoinbaseTransaction
   const proof = parameters.bitcoinMergedMiningMerkleProof
@@ -221,29 +264,11 @@ export function verifyMergedMining(parameters: VerifyMergedMiningParameters): Ve
     merkleProof,
   }
   const valid = Object.values(checks).every((status) => status === 'pass')
-  // The block check reads only `valid` and `reason`; the hex report is built when first read.
-  let decoded: VerifyMergedMiningReturnType['decoded'] | undefined
   return {
     valid,
     checks,
     ...(valid ? {} : { reason: failures[0] ?? 'merged-mining data could not be checked' }),
-    get decoded() {
-      decoded ??= {
-        header: headerSize === 'pass' ? decodeHeader(header) : null,
-        bitcoinHash: bitcoinHash === null ? null : bytesToHex(bitcoinHash),
-        target: bytesToHex(targetBytes(target)),
-        coinbase: coinbase === null ? null : describeCoinbase(compressed, coinbase),
-        coinbaseTxid: coinbaseTxid === null ? null : bytesToHex(coinbaseTxid),
-        merklePath: merklePath.map(
-          (step): MerklePathStep => ({
-            sibling: bytesToHex(step.sibling),
-            parent: step.parent === null ? null : bytesToHex(step.parent),
-          }),
-        ),
-        computedMerkleRoot: computedMerkleRoot === null ? null : bytesToHex(computedMerkleRoot),
-      }
-      return decoded
-    },
+    work: { bitcoinHash, target, coinbase, coinbaseTxid, merklePath, computedMerkleRoot },
   }
 }
 

@@ -5,7 +5,7 @@
  * on the header's three fields against the hashForMergedMining recomputed from the header.
  */
 import type { BlockHeader } from '../../chain/header.js'
-import { verifyMergedMining } from '../../mining/verify/verifyMergedMining.js'
+import { checkMergedMining, verifyMergedMining } from '../../mining/verify/verifyMergedMining.js'
 import type { VerifyMergedMiningReturnType } from '../../mining/verify/verifyTypes.js'
 
 /** Checks a sealed header's proof of work, `RSKBLOCK:` tag and merkle proof. */
@@ -35,6 +35,13 @@ export class InvalidMergedMiningError extends Error {
 
 /** {@link validateMergedMining}, throwing when the proof does not hold. */
 export function assertValidMergedMining(header: BlockHeader, hashForMergedMining: Uint8Array): void {
-  const result = validateMergedMining(header, hashForMergedMining)
+  // The same checks as `validateMergedMining`, without the hex report it would throw away.
+  const result = checkMergedMining({
+    hashForMergedMining,
+    difficulty: header.difficulty,
+    bitcoinMergedMiningHeader: header.bitcoinMergedMiningHeader,
+    bitcoinMergedMiningCoinbaseTransaction: header.bitcoinMergedMiningCoinbaseTransaction,
+    bitcoinMergedMiningMerkleProof: header.bitcoinMergedMiningMerkleProof,
+  })
   if (!result.valid) throw new InvalidMergedMiningError(header.number, result.reason ?? 'invalid')
 }
