@@ -12,6 +12,7 @@ import type { BitcoinTransaction } from './bitcoin/transaction'
 export const RSK_TAG = utf8ToBytes('RSKBLOCK:')
 const OP_RETURN = 0x6a
 const COINBASE_MARKER = utf8ToBytes('/rsk-devnode/')
+const COINBASE_SEED_TAG = utf8ToBytes('coinbase')
 /** 3.125 BTC: the Bitcoin block subsidy since the 2024 halving, for a realistic-looking coinbase. */
 const SUBSIDY_SATOSHIS = 312_500_000n
 
@@ -52,7 +53,7 @@ export function buildMergedMiningCoinbase({
   extraNonce = 0,
 }: BuildMergedMiningCoinbaseParameters): BitcoinTransaction {
   if (hashForMergedMining.length !== 32) throw new RangeError('hashForMergedMining must be 32 bytes')
-  const derived = sha256(concatBytes(seed, utf8ToBytes('coinbase')))
+  const derived = sha256(concatBytes(seed, COINBASE_SEED_TAG))
   const extraNonceBytes = new ByteWriter(8).bytes(derived.subarray(0, 4)).uint32le(extraNonce).toBytes()
   const scriptSig = new ByteWriter(32).varBytes(extraNonceBytes).varBytes(COINBASE_MARKER).toBytes()
   // Pay-to-witness-pubkey-hash: OP_0 PUSH20 <20 bytes>.

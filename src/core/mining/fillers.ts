@@ -66,8 +66,10 @@ function fillerTransaction(bytes: Uint8Array): BitcoinTransaction {
 }
 
 /** Between 1 and 6 filler transactions, all derived from `seed`. */
+const FILLERS_TAG = utf8ToBytes('fillers')
+
 export function fillerTransactions(seed: Uint8Array): BitcoinTransaction[] {
-  const key = sha256(concatBytes(seed, utf8ToBytes('fillers')))
+  const key = sha256(concatBytes(seed, FILLERS_TAG))
   const count = 1 + ((key[31] as number) % MAX_FILLERS)
   const bytes = expand(key, count * FILLER_BYTES)
   return Array.from({ length: count }, (_, i) =>
