@@ -84,6 +84,23 @@ describe('block RLP', () => {
     expect(blockSize(block)).toBe(encoded.length)
   })
 
+  test('the size is the encoding length whatever length prefixes the lists need', () => {
+    // Transaction lists of 0 to 70,000 payload bytes cross the one-, two- and three-byte length forms.
+    for (const dataLength of [0, 10, 200, 300, 70_000]) {
+      const transactions = [
+        signTransaction({ ...transfer, nonce: 1n, data: new Uint8Array(dataLength).fill(7) }, cow, 33),
+        remascTransaction(5n),
+      ]
+      for (const candidate of [
+        { ...block, transactions, uncles: [] },
+        { ...block, transactions: [remascTransaction(5n)], uncles: [] },
+        { ...block, transactions },
+      ]) {
+        expect(blockSize(candidate)).toBe(encodeBlock(candidate).length)
+      }
+    }
+  })
+
   test('splits back into the same header, transactions and uncles', () => {
     const parts = decodeBlockParts(encodeBlock(block))
     const rules = headerRulesFor(NETWORKS.regtest, 5n)

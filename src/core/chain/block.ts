@@ -29,7 +29,22 @@ export function encodeBlock(block: Block): Uint8Array {
 
 /** The JSON `size`: length of the full block RLP. */
 export function blockSize(block: Block): number {
-  return encodeBlock(block).length
+  // The length alone, without concatenating the header and every transaction into a new buffer.
+  let transactionsLength = 0
+  for (const tx of block.transactions) transactionsLength += tx.raw.length
+  return listLength(
+    encodeFullHeader(block.header).length +
+      listLength(transactionsLength) +
+      encodeUncles(block.uncles).length,
+  )
+}
+
+/** Length of an RLP list whose items' encodings take `payloadLength` bytes. */
+function listLength(payloadLength: number): number {
+  if (payloadLength < 56) return 1 + payloadLength
+  let lengthBytes = 0
+  for (let rest = payloadLength; rest > 0; rest = Math.floor(rest / 256)) lengthBytes++
+  return 1 + lengthBytes + payloadLength
 }
 
 /** RLP list of the uncles' full encodings (`BlockHeader.getUnclesEncoded`). */

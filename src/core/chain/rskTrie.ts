@@ -20,7 +20,7 @@ export interface TrieNode {
   childrenSize?: number
 }
 
-interface Entry {
+export interface Entry {
   bits: Uint8Array
   value: Uint8Array
 }
@@ -40,6 +40,17 @@ export function rskTrieRoot(
   for (const [key, value] of live) byKey.set(key.join(','), { bits: expandKey(key), value })
   const sorted = [...byKey.values()].sort((a, b) => compareBits(a.bits, b.bits))
   return nodeHash(build(sorted, 0))
+}
+
+/**
+ * The root for entries whose keys are already expanded to bits (see `expandKey`) and distinct, as
+ * a block's index keys are: the same trie as `rskTrieRoot` without its key deduplication.
+ */
+export function rskTrieRootOfDistinctKeys(entries: ReadonlyArray<Entry>): Uint8Array {
+  const live = entries.filter((entry) => entry.value.length > 0)
+  if (live.length === 0) return EMPTY_TRIE_ROOT.slice()
+  if (live.length > 1) live.sort((a, b) => compareBits(a.bits, b.bits))
+  return nodeHash(build(live, 0))
 }
 
 /**

@@ -8,7 +8,7 @@
 import { bigintToBytes } from '../util/hex.js'
 import { encodeReceipt, type ReceiptFields } from './receipt.js'
 import { rlpEncode } from './rlp.js'
-import { rskTrieRoot } from './rskTrie.js'
+import { expandKey, rskTrieRootOfDistinctKeys } from './rskTrie.js'
 import type { SignedTransaction } from './transaction.js'
 
 /** RSKj `RLP.encodeInt(i)`: the RLP of the index as an unsigned integer (0 → 0x80). */
@@ -16,8 +16,21 @@ export function indexKey(index: number): Uint8Array {
   return rlpEncode(bigintToBytes(BigInt(index)))
 }
 
+/** Key bits of the first indexes, computed once: every block's two roots use them. */
+const indexBits: Uint8Array[] = []
+
+function indexKeyBits(index: number): Uint8Array {
+  let bits = indexBits[index]
+  if (bits === undefined) {
+    bits = expandKey(indexKey(index))
+    if (index < 4096) indexBits[index] = bits
+  }
+  return bits
+}
+
 export function orderedRoot(encodedItems: readonly Uint8Array[]): Uint8Array {
-  return rskTrieRoot(encodedItems.map((item, index) => [indexKey(index), item] as const))
+  // Index keys are distinct, so the trie needs no deduplication by key.
+  return rskTrieRootOfDistinctKeys(encodedItems.map((value, index) => ({ bits: indexKeyBits(index), value })))
 }
 
 export function transactionsRoot(transactions: readonly Pick<SignedTransaction, 'raw'>[]): Uint8Array {
