@@ -11,11 +11,33 @@ export type Address = `0x${string}`
 const HEX_CHARS = '0123456789abcdef'
 const BYTE_TO_HEX: string[] = Array.from({ length: 256 }, (_, i) => HEX_CHARS[i >> 4]! + HEX_CHARS[i & 15]!)
 
+/** ASCII codes of each byte's two hex digits, for the one-pass encoder below. */
+const HIGH_DIGIT = Uint8Array.from({ length: 256 }, (_, i) => HEX_CHARS.charCodeAt(i >> 4))
+const LOW_DIGIT = Uint8Array.from({ length: 256 }, (_, i) => HEX_CHARS.charCodeAt(i & 15))
+const asciiDecoder = new TextDecoder()
+let digits = new Uint8Array(130)
+
 /** Lowercase hex with a `0x` prefix, two digits a byte (`0x` for empty). */
 export function bytesToHex(bytes: Uint8Array): Hex {
-  let out = '0x'
-  for (let i = 0; i < bytes.length; i++) out += BYTE_TO_HEX[bytes[i] as number]
-  return out as Hex
+  // Short values: appending gives a flat string below V8's 13-character cons threshold.
+  if (bytes.length < 6) {
+    let out = '0x'
+    for (let i = 0; i < bytes.length; i++) out += BYTE_TO_HEX[bytes[i] as number]
+    return out as Hex
+  }
+  // Longer ones are decoded from ASCII digits in one call: appending would make a rope of one
+  // 32-byte cons cell per byte (~900 bytes for a hash instead of ~100), and the node keeps
+  // hundreds of thousands of hex keys and wire strings.
+  const length = 2 + bytes.length * 2
+  if (digits.length < length) digits = new Uint8Array(length * 2)
+  digits[0] = 48
+  digits[1] = 120
+  for (let i = 0, j = 2; i < bytes.length; i++, j += 2) {
+    const byte = bytes[i] as number
+    digits[j] = HIGH_DIGIT[byte] as number
+    digits[j + 1] = LOW_DIGIT[byte] as number
+  }
+  return asciiDecoder.decode(digits.subarray(0, length)) as Hex
 }
 
 /** Hex without the prefix. */
