@@ -4,9 +4,14 @@
  * range merges the sorted pending keys in one O(n + p log p) pass. Random-key workloads (trie
  * nodes keyed by hash) therefore stay fast, and a range is a binary search plus the keys it returns.
  * Used by tests, the library's default and the HTTP server's ephemeral mode.
+ *
+ * Values live packed in shared slabs (see `ValueSlabs`), not one `Uint8Array` each: a chain holds
+ * hundreds of thousands of small values (trie nodes, indexes) and a separate typed array, buffer
+ * and backing store per value cost more than the bytes themselves.
  */
 import type { KeyValueStore, KvOperation, KvRange } from './types.js'
 import { validateOperations } from './validate.js'
+import { ValueSlabs } from './valueSlabs.js'
 
 /** First index whose key is >= `key` (keys compare by UTF-16 code unit, as IndexedDB does). */
 function lowerBound(keys: string[], key: string): number {
@@ -22,8 +27,19 @@ function lowerBound(keys: string[], key: string): number {
 
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
+/**
+ * Callers build keys by concatenation (`prefix + hex`), which V8 keeps as a rope of cons cells;
+ * reading a character flattens it in place, so the stored key costs its characters only.
+ */
+function flatKey(key: string): string {
+  key.charCodeAt(0)
+  return key
+}
+
 export function createMemoryStore(): KeyValueStore {
-  const values = new Map<string, Uint8Array>()
+  /** Key → entry id in `slabs`. */
+  const index = new Map<string, number>()
+  const slabs = new ValueSlabs()
   /** Sorted; may hold deleted keys until the next compaction. */
   let sorted: string[] = []
   /** Keys added since the last compaction, unsorted, possibly repeated or already in `sorted`. */
@@ -35,15 +51,27 @@ export function createMemoryStore(): KeyValueStore {
     if (closed) throw new Error('the store is closed')
   }
   const putOne = (key: string, value: Uint8Array) => {
-    if (!values.has(key)) {
-      pending.push(key)
-      stale = true
+    const id = index.get(key)
+    // Writing copies the bytes into the slabs: callers may reuse their buffers.
+    if (id !== undefined) {
+      slabs.replace(id, value)
+      return
     }
-    // Copies keep the stored bytes safe from callers that reuse their buffers.
-    values.set(key, value.slice())
+    const flat = flatKey(key)
+    index.set(flat, slabs.add(value))
+    pending.push(flat)
+    stale = true
   }
   const deleteOne = (key: string) => {
-    if (values.delete(key)) stale = true
+    const id = index.get(key)
+    if (id === undefined) return
+    index.delete(key)
+    slabs.remove(id)
+    stale = true
+  }
+  const read = (key: string) => {
+    const id = index.get(key)
+    return id === undefined ? undefined : slabs.copy(id)
   }
   /** Merges pending keys into the index and drops deleted ones: one linear pass. */
   const compact = () => {
@@ -63,7 +91,7 @@ export function createMemoryStore(): KeyValueStore {
         next = b
         j++
       }
-      if (values.has(next) && merged[merged.length - 1] !== next) merged.push(next)
+      if (index.has(next) && merged[merged.length - 1] !== next) merged.push(next)
     }
     sorted = merged
     pending = []
@@ -73,7 +101,7 @@ export function createMemoryStore(): KeyValueStore {
   return {
     async get(key) {
       assertOpen()
-      return values.get(key)?.slice()
+      return read(key)
     },
     async put(key, value) {
       assertOpen()
@@ -96,12 +124,12 @@ export function createMemoryStore(): KeyValueStore {
       if (reverse) {
         for (let i = end - 1; i >= start && out.length < max; i--) {
           const key = keys[i] as string
-          out.push([key, (values.get(key) as Uint8Array).slice()])
+          out.push([key, read(key) as Uint8Array])
         }
       } else {
         for (let i = start; i < end && out.length < max; i++) {
           const key = keys[i] as string
-          out.push([key, (values.get(key) as Uint8Array).slice()])
+          out.push([key, read(key) as Uint8Array])
         }
       }
       return out
