@@ -15,13 +15,28 @@ export interface TransactionLocation {
   index: number
 }
 
-const BLOCK_CACHE_SIZE = 4096
+/**
+ * Newest committed blocks kept whole: more than the 256 that BLOCKHASH reads (`cachedHash`).
+ * A decoded block with its receipts holds ~10 KB of small objects, so thousands of them would be
+ * most of the node's heap; older blocks are read back from storage when asked for.
+ */
+const RECENT_BLOCKS = 320
+/** Older blocks decoded from storage, most recently read last (a block explorer paging back). */
+const OLDER_BLOCKS = 64
+/**
+ * Log views of blocks read by log queries: filters re-query the same ranges, and the views hold
+ * only the log fields, not the whole block.
+ */
+const LOG_VIEWS = 8192
 
 export class ChainReader {
   readonly #kv: KeyValueStore
+  /** Committed blocks, oldest first. */
   readonly #blocks = new Map<bigint, StoredBlock>()
+  readonly #older = new Map<bigint, StoredBlock>()
+  readonly #logViews = new Map<bigint, LogForWire[]>()
   readonly #blooms = new Map<bigint, Uint8Array>()
-  /** Transactions of cached blocks; older ones are looked up in storage. */
+  /** Transactions of the recent blocks; older ones are looked up in storage. */
   readonly #txLocations = new Map<string, TransactionLocation>()
   readonly #sections = new BloomSectionIndex({
     headNumber: () => this.headNumber,
@@ -46,7 +61,7 @@ export class ChainReader {
     block.transactions.forEach((tx, index) => {
       this.#txLocations.set(bytesToUnprefixedHex(tx.hash), { blockNumber: n, index })
     })
-    if (this.#blocks.size > BLOCK_CACHE_SIZE) {
+    if (this.#blocks.size > RECENT_BLOCKS) {
       const oldest = this.#blocks.keys().next().value as bigint
       const evicted = this.#blocks.get(oldest)
       this.#blocks.delete(oldest)
@@ -63,11 +78,15 @@ export class ChainReader {
       for (const tx of block.transactions) this.#txLocations.delete(bytesToUnprefixedHex(tx.hash))
     }
     for (const n of this.#blooms.keys()) if (n > number) this.#blooms.delete(n)
+    for (const n of this.#older.keys()) if (n > number) this.#older.delete(n)
+    for (const n of this.#logViews.keys()) if (n > number) this.#logViews.delete(n)
     this.#sections.forgetAbove(number)
   }
 
   clear(): void {
     this.#blocks.clear()
+    this.#older.clear()
+    this.#logViews.clear()
     this.#blooms.clear()
     this.#txLocations.clear()
     this.#sections.clear()
@@ -88,10 +107,21 @@ export class ChainReader {
     if (n < 0n || n > this.headNumber) return undefined
     const cached = this.#blocks.get(n)
     if (cached) return cached
+    const older = this.#older.get(n)
+    if (older) {
+      // Most recently read last: the first entry is the one to evict.
+      this.#older.delete(n)
+      this.#older.set(n, older)
+      return older
+    }
     const raw = await this.#kv.get(keys.block(n))
     if (!raw) return undefined
     const block = decodeBlockRecord(raw)
-    this.remember(block)
+    // A commit or revert may have happened while reading: cache only what is still canonical.
+    if (n <= this.headNumber && !this.#blocks.has(n)) {
+      this.#older.set(n, block)
+      if (this.#older.size > OLDER_BLOCKS) this.#older.delete(this.#older.keys().next().value as bigint)
+    }
     return block
   }
 
@@ -137,8 +167,18 @@ export class ChainReader {
 
   /** Every log of a block with its block-wide index (RSKj: logIndex counts across the block). */
   async logs(n: bigint): Promise<LogForWire[]> {
+    const recent = this.#blocks.get(n)
+    if (recent) return blockLogs(recent)
+    const cached = this.#logViews.get(n)
+    if (cached) return cached
     const block = await this.blockByNumber(n)
-    return block ? blockLogs(block) : []
+    if (!block) return []
+    const views = blockLogs(block)
+    if (n <= this.headNumber && this.#older.get(n) === block) {
+      this.#logViews.set(n, views)
+      if (this.#logViews.size > LOG_VIEWS) this.#logViews.delete(this.#logViews.keys().next().value as bigint)
+    }
+    return views
   }
 }
 

@@ -24,9 +24,24 @@ const JAVA_SHORT_MAX = 32767n
 const JAVA_SHORT_MIN = -32768n
 const HASH_SIZE = 32
 
+/** The fields of a block the contract answers with: all a source needs to keep per block. */
+export interface HeaderContractFields {
+  hash: Uint8Array
+  header: Pick<
+    StoredBlock['header'],
+    | 'coinbase'
+    | 'minimumGasPrice'
+    | 'gasLimit'
+    | 'gasUsed'
+    | 'difficulty'
+    | 'bitcoinMergedMiningHeader'
+    | 'bitcoinMergedMiningCoinbaseTransaction'
+  >
+}
+
 /** Synchronous access to recent blocks of the chain (the EVM runs synchronously). */
 export interface RecentBlockSource {
-  blockByNumber(number: bigint): StoredBlock | undefined
+  blockByNumber(number: bigint): HeaderContractFields | undefined
 }
 
 function blockAtDepth(blocks: RecentBlockSource, args: AbiReader, ctx: PrecompileContext) {
@@ -45,7 +60,7 @@ const bytesOut = (value: Uint8Array) => encodeOutputs([{ type: 'bytes', value }]
 function headerMethod(
   blocks: RecentBlockSource,
   name: string,
-  read: (block: StoredBlock, args: AbiReader) => Uint8Array,
+  read: (block: HeaderContractFields, args: AbiReader) => Uint8Array,
   argumentTypes = 'int256',
 ): NativeMethod {
   return {
@@ -59,7 +74,7 @@ function headerMethod(
 }
 
 /** The tags a miner put after `RSKBLOCK:` + hash in the coinbase (RSKj `GetMergedMiningTags`). */
-function mergedMiningTags(block: StoredBlock): Uint8Array {
+function mergedMiningTags(block: HeaderContractFields): Uint8Array {
   const coinbase = block.header.bitcoinMergedMiningCoinbaseTransaction
   const tag = lastIndexOfBytes(coinbase, RSK_TAG)
   if (tag < 0) return new Uint8Array(0)

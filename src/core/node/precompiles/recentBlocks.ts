@@ -3,16 +3,19 @@
  * chain's storage does not. Fed by the engine's events; on open the older blocks are read in the
  * background (newest first), so a just-opened node answers recent depths at once and deep ones
  * as soon as they are loaded.
+ *
+ * Only the fields the contract reads are kept, copied out of the block: whole blocks (their
+ * transactions, receipts and every header field) would make 4000 of them most of the node's heap.
  */
 import type { StoredBlock } from '../engine/blockRecord.js'
 import type { Engine } from '../engine/engine.js'
-import { BLOCK_HEADER_MAX_DEPTH, type RecentBlockSource } from './blockHeader.js'
+import { BLOCK_HEADER_MAX_DEPTH, type HeaderContractFields, type RecentBlockSource } from './blockHeader.js'
 
 export class RecentBlocks implements RecentBlockSource {
-  readonly #blocks = new Map<bigint, StoredBlock>()
+  readonly #blocks = new Map<bigint, HeaderContractFields>()
   #generation = 0
 
-  blockByNumber(number: bigint): StoredBlock | undefined {
+  blockByNumber(number: bigint): HeaderContractFields | undefined {
     return this.#blocks.get(number)
   }
 
@@ -37,7 +40,7 @@ export class RecentBlocks implements RecentBlockSource {
 
   #add(block: StoredBlock): void {
     const n = block.header.number
-    this.#blocks.set(n, block)
+    this.#blocks.set(n, headerFields(block))
     // Blocks arrive one height at a time, so one falls out of the window per block (O(1)).
     this.#blocks.delete(n - BLOCK_HEADER_MAX_DEPTH - 1n)
   }
@@ -52,7 +55,24 @@ export class RecentBlocks implements RecentBlockSource {
       const block = await engine.reader.blockByNumber(n)
       // A block mined or removed meanwhile is already right in the map (events are synchronous).
       if (block && generation === this.#generation && n <= engine.head.header.number && !this.#blocks.has(n))
-        this.#blocks.set(n, block)
+        this.#blocks.set(n, headerFields(block))
     }
+  }
+}
+
+/** Copies, so that a block read from storage does not keep its whole record buffer alive. */
+function headerFields(block: StoredBlock): HeaderContractFields {
+  const h = block.header
+  return {
+    hash: block.hash.slice(),
+    header: {
+      coinbase: h.coinbase,
+      minimumGasPrice: h.minimumGasPrice,
+      gasLimit: h.gasLimit,
+      gasUsed: h.gasUsed,
+      difficulty: h.difficulty,
+      bitcoinMergedMiningHeader: h.bitcoinMergedMiningHeader.slice(),
+      bitcoinMergedMiningCoinbaseTransaction: h.bitcoinMergedMiningCoinbaseTransaction.slice(),
+    },
   }
 }
