@@ -36,6 +36,15 @@ const revert = defineMethod({
   handler: () => Promise.reject(new ExecutionRevertedError(new Uint8Array(0))),
 })
 const nothing = defineMethod({ name: 'test_void', params: [], handler: () => undefined })
+/** Answers after a promise: the asynchronous path, next to the synchronous test_echo. */
+const later = defineMethod({
+  name: 'test_later',
+  params: [quantity('n')],
+  handler: async (_c, [n]) => {
+    await Promise.resolve()
+    return `0x${(n + 1n).toString(16)}`
+  },
+})
 const byBlock = defineMethod({ name: 'eth_getCode', params: [blockExt('block')], handler: () => '0x' })
 
 function setup(profile: keyof typeof PROFILES = 'rpc-api') {
@@ -46,12 +55,13 @@ function setup(profile: keyof typeof PROFILES = 'rpc-api') {
         test_boom: [],
         test_revert: [],
         test_void: [],
+        test_later: later.params,
         test_pending: [],
       }),
       ...rows('spec-core', { eth_chainId: [], eth_getCode: byBlock.params }),
       db_getHex: { group: 'spec-deprecated', params: [], refused: 'deprecated' },
     },
-    implemented: [echo, boom, revert, nothing, eth_chainId, byBlock],
+    implemented: [echo, boom, revert, nothing, later, eth_chainId, byBlock],
   })
   const records: RequestRecord[] = []
   const internalErrors: unknown[] = []
@@ -250,6 +260,55 @@ describe('batches', () => {
     expect(await wire(make(51))).toMatchInlineSnapshot(
       `"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Cannot dispatch batch requests. 50 is the max number of supported batch requests"}}"`,
     )
+  })
+})
+
+describe('synchronous and asynchronous handlers', () => {
+  const isPromise = (value: unknown) => value instanceof Promise
+
+  test('a synchronous handler is answered with a plain value, errors too', () => {
+    const { dispatch } = setup()
+    const answer = dispatch({ jsonrpc: '2.0', id: 1, method: 'test_echo', params: ['0x1'] })
+    expect(isPromise(answer)).toBe(false)
+    expect(answer).toEqual({ jsonrpc: '2.0', id: 1, result: '0x1' })
+    const refused = dispatch({ jsonrpc: '2.0', id: 2, method: 'test_echo', params: ['1'] })
+    expect(isPromise(refused)).toBe(false)
+    expect(refused).toEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      error: { code: -32602, message: 'invalid argument 0: hex string without 0x prefix' },
+    })
+  })
+
+  test('an asynchronous handler is answered with a promise of the same envelope', async () => {
+    const answer = setup().dispatch({ jsonrpc: '2.0', id: 1, method: 'test_later', params: ['0x1'] })
+    expect(isPromise(answer)).toBe(true)
+    expect(await answer).toEqual({ jsonrpc: '2.0', id: 1, result: '0x2' })
+  })
+
+  test('a batch mixing both answers in order, one element after another', async () => {
+    const { dispatch, records } = setup()
+    const answer = dispatch([
+      { jsonrpc: '2.0', id: 1, method: 'test_echo', params: ['0x1'] },
+      { jsonrpc: '2.0', id: 2, method: 'test_later', params: ['0x1'] },
+      { jsonrpc: '2.0', id: 3, method: 'test_echo', params: ['0x3'] },
+      { jsonrpc: '2.0', id: 4, method: 'test_revert' },
+      { jsonrpc: '2.0', id: 5, method: 'test_later', params: ['0x5'] },
+    ])
+    expect(isPromise(answer)).toBe(true)
+    const responses = (await answer) as Array<{ id: number; result?: string; error?: { code: number } }>
+    expect(responses.map((r) => r.id)).toEqual([1, 2, 3, 4, 5])
+    expect(responses.map((r) => r.result ?? r.error?.code)).toEqual(['0x1', '0x2', '0x3', -32015, '0x6'])
+    expect(records.map((r) => r.id)).toEqual([1, 2, 3, 4, 5])
+  })
+
+  test('a batch of synchronous handlers only is answered with a plain array', () => {
+    const answer = setup().dispatch([
+      { jsonrpc: '2.0', id: 1, method: 'test_echo', params: ['0x1'] },
+      { jsonrpc: '2.0', method: 'test_echo', params: ['0x2'] },
+    ])
+    expect(isPromise(answer)).toBe(false)
+    expect(answer).toEqual([{ jsonrpc: '2.0', id: 1, result: '0x1' }])
   })
 })
 

@@ -54,8 +54,18 @@ export interface CreateDispatcherParameters {
 }
 
 export interface Dispatcher {
-  /** `input` is either JSON text or an already parsed JSON value. */
-  dispatch(input: unknown): Promise<DispatchResult>
+  /**
+   * `input` is either JSON text or an already parsed JSON value. The answer is a plain value when
+   * every handler involved answered synchronously (no promise to wait for), a promise otherwise;
+   * `await` works on both. Never throws: an unexpected failure comes back as a rejection.
+   */
+  dispatch(input: unknown): DispatchResult | Promise<DispatchResult>
+}
+
+type MaybePromise<T> = T | Promise<T>
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function'
 }
 
 type Outcome = { result: unknown } | { error: RpcErrorObject }
@@ -111,28 +121,36 @@ export function createDispatcher({
     })
   }
 
-  async function invoke(method: string, params: readonly unknown[]): Promise<unknown> {
+  /** Methods without a value (RSKj's Java `void`) answer `null`. */
+  const orNull = (result: unknown) => (result === undefined ? null : result)
+
+  /**
+   * Runs the handler; its value as is when it answered synchronously, a promise of it otherwise.
+   * Synchronous handlers (most reads) thus cost no promise and no microtask on the way back.
+   */
+  function invoke(method: string, params: readonly unknown[]): unknown {
     const entry = registry.get(method)
     if (!entry) throw new MethodNotFoundError()
     if (entry.status !== 'implemented' || !entry.definition) throw new MethodNotAvailableError(method)
     const parsed = parseParams(entry.definition.params, params)
     refusePendingIfProfileSaysSo(entry.aliasOf ?? method, entry.definition.params, parsed)
-    const result = await entry.definition.handler(context, parsed)
-    // Methods without a value (RSKj's Java `void`) answer `null`.
-    return result === undefined ? null : result
+    const result = entry.definition.handler(context, parsed)
+    return isThenable(result) ? Promise.resolve(result).then(orNull) : orNull(result)
   }
 
-  async function handleOne(raw: unknown): Promise<JsonRpcResponse | undefined> {
+  function handleOne(raw: unknown): MaybePromise<JsonRpcResponse | undefined> {
     const started = now()
     const finish = (id: JsonRpcId, method: string | undefined, notification: boolean, outcome: Outcome) => {
-      report({
-        id,
-        method,
-        params: isPlainObject(raw) ? raw.params : undefined,
-        notification,
-        ...outcome,
-        durationMs: now() - started,
-      })
+      if (onRequest) {
+        const params = isPlainObject(raw) ? raw.params : undefined
+        const durationMs = now() - started
+        // Built field by field (no spread): this runs for every request.
+        report(
+          'error' in outcome
+            ? { id, method, params, notification, error: outcome.error, durationMs }
+            : { id, method, params, notification, result: outcome.result, durationMs },
+        )
+      }
       if (notification) return undefined
       return 'error' in outcome ? failure(id, outcome.error) : success(id, outcome.result)
     }
@@ -150,18 +168,25 @@ export function createDispatcher({
       (raw.params !== undefined && typeof raw.params !== 'object')
     // An invalid request is answered even without an id: it is not a valid notification either.
     if (badEnvelope) return finish(id, method, false, { error: new InvalidRequestError().toJSON() })
+    const failed = (e: unknown) => finish(id, method, notification, { error: toRpcError(e, onInternalError) })
+    let result: unknown
     try {
       if (raw.params !== undefined && raw.params !== null && !Array.isArray(raw.params)) {
         throw new InvalidParamsError('invalid params: pass parameters as a positional array')
       }
       const params = Array.isArray(raw.params) ? (raw.params as unknown[]) : []
-      return finish(id, method, notification, { result: await invoke(method, params) })
+      result = invoke(method, params)
     } catch (e) {
-      return finish(id, method, notification, { error: toRpcError(e, onInternalError) })
+      return failed(e)
     }
+    if (!isThenable(result)) return finish(id, method, notification, { result })
+    return Promise.resolve(result).then(
+      (value) => finish(id, method, notification, { result: value }),
+      failed,
+    )
   }
 
-  async function dispatchParsed(value: unknown): Promise<DispatchResult> {
+  function dispatchParsed(value: unknown): MaybePromise<DispatchResult> {
     if (!Array.isArray(value)) return handleOne(value)
     if (value.length === 0) return failure(null, new InvalidRequestError().toJSON())
     if (value.length > maxBatchSize) {
@@ -173,24 +198,53 @@ export function createDispatcher({
       )
     }
     const responses: JsonRpcResponse[] = []
-    for (const item of value) {
-      const response = await handleOne(item)
+    for (let i = 0; i < value.length; i++) {
+      const response = handleOne(value[i])
+      // From the first element that waits on, the rest run after it, still one after another.
+      if (isThenable(response)) return finishBatch(value, i + 1, responses, response)
       if (response) responses.push(response)
     }
-    // A batch of notifications only gets no response at all (JSON-RPC 2.0 §6).
-    return responses.length > 0 ? responses : undefined
+    return batchAnswer(responses)
+  }
+
+  async function finishBatch(
+    batch: readonly unknown[],
+    from: number,
+    responses: JsonRpcResponse[],
+    waiting: Promise<JsonRpcResponse | undefined>,
+  ): Promise<DispatchResult> {
+    const first = await waiting
+    if (first) responses.push(first)
+    for (let i = from; i < batch.length; i++) {
+      const response = await handleOne(batch[i])
+      if (response) responses.push(response)
+    }
+    return batchAnswer(responses)
+  }
+
+  /** A batch of notifications only gets no response at all (JSON-RPC 2.0 §6). */
+  const batchAnswer = (responses: JsonRpcResponse[]): DispatchResult =>
+    responses.length > 0 ? responses : undefined
+
+  function dispatchInput(input: unknown): MaybePromise<DispatchResult> {
+    if (typeof input !== 'string') return dispatchParsed(input)
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(input)
+    } catch {
+      return failure(null, new ParseError().toJSON())
+    }
+    return dispatchParsed(parsed)
   }
 
   return {
-    async dispatch(input) {
-      if (typeof input !== 'string') return dispatchParsed(input)
-      let parsed: unknown
+    dispatch(input) {
       try {
-        parsed = JSON.parse(input)
-      } catch {
-        return failure(null, new ParseError().toJSON())
+        return dispatchInput(input)
+      } catch (e) {
+        // Callers were promised a rejection, never a throw.
+        return Promise.reject(e)
       }
-      return dispatchParsed(parsed)
     },
   }
 }

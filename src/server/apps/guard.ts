@@ -14,6 +14,8 @@ export interface AppGuard {
   allowsOrigin(origin: string | undefined): boolean
   /** True when the app accepts requests from this remote address. */
   allowsIp(address: string | undefined): boolean
+  /** Whether the app has an IP allow list at all (without one, the address need not be read). */
+  readonly restrictsIp: boolean
   /** Whether the app wants a JWT at all. */
   readonly requiresJwt: boolean
   /** Checks an `Authorization` header value against the app's JWT keys. */
@@ -67,6 +69,7 @@ export function compileGuard(app: App): AppGuard {
       const mapped = address.startsWith('::ffff:') ? address.slice(7) : address
       return ipList.check(mapped, isIPv4(mapped) ? 'ipv4' : 'ipv6')
     },
+    restrictsIp: !anyIp,
     requiresJwt: keys.length > 0,
     async verifyJwt(authorization, nowMs) {
       if (keys.length === 0) return 'ok'

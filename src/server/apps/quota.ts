@@ -13,7 +13,8 @@ let cachedDayEnd = -1
 let cachedDay = ''
 let cachedMonth = ''
 
-function calendar(nowMs: number): { day: string; month: string } {
+/** Brings the cached day and month up to `nowMs` (no object per call: this runs per request). */
+function updateCalendar(nowMs: number): void {
   if (nowMs < cachedDayStart || nowMs >= cachedDayEnd) {
     const date = new Date(nowMs)
     cachedDay = date.toISOString().slice(0, 10)
@@ -21,11 +22,12 @@ function calendar(nowMs: number): { day: string; month: string } {
     cachedDayStart = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate())
     cachedDayEnd = cachedDayStart + 86_400_000
   }
-  return { day: cachedDay, month: cachedMonth }
 }
 
 export function consumeQuota(metrics: AppMetrics, quota: Quota, calls: number, nowMs: number): QuotaVerdict {
-  const { day, month } = calendar(nowMs)
+  updateCalendar(nowMs)
+  const day = cachedDay
+  const month = cachedMonth
   const usage = metrics.usage
   if (usage.day !== day) {
     usage.day = day

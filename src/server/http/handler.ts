@@ -92,7 +92,9 @@ function admit(
 ) {
   const guard = runtime.guard
   const origin = request.headers.origin
-  if (!guard.allowsIp(request.socket.remoteAddress)) return rejectForApp(context, runtime, response, 'ip')
+  if (guard.restrictsIp && !guard.allowsIp(request.socket.remoteAddress)) {
+    return rejectForApp(context, runtime, response, 'ip')
+  }
   if (!guard.allowsOrigin(origin)) return rejectForApp(context, runtime, response, 'origin')
   const cors = corsHeaders(runtime, origin)
 
@@ -175,26 +177,30 @@ function answerRpc(
   }
 
   const finish = (answer: unknown) => {
-    const errors = countErrors(answer)
-    record(counters, payload, calls, errors, performance.now() - started)
-    if (answer === undefined) return send(response, 200, cors, '')
-    const status =
-      !Array.isArray(answer) && errors === 1 && BAD_REQUEST_CODES.has(errorCode(answer)) ? 400 : 200
-    send(response, status, cors, `${JSON.stringify(answer)}\n`)
+    try {
+      const errors = countErrors(answer)
+      record(counters, payload, calls, errors, performance.now() - started)
+      if (answer === undefined) return send(response, 200, cors, '')
+      const status =
+        !Array.isArray(answer) && errors === 1 && BAD_REQUEST_CODES.has(errorCode(answer)) ? 400 : 200
+      send(response, status, cors, `${JSON.stringify(answer)}\n`)
+    } catch (error) {
+      answerInternalError(response, error)
+    }
   }
   const fail = (error: unknown) => answerInternalError(response, error)
   const node = context.nodes.ready(network)
   if (node) {
     const answer = node.request(payload)
-    // A node that answers synchronously is answered synchronously: no promise hop.
+    // A node that answers synchronously is answered synchronously: no promise hop. `finish`
+    // catches its own errors, so one `then` with both callbacks is enough.
     if (!isThenable(answer)) return finish(answer)
-    return void answer.then(finish).then(undefined, fail)
+    return void answer.then(finish, fail)
   }
   context.nodes
     .node(network)
     .then((opened) => opened.request(payload))
-    .then(finish)
-    .catch(fail)
+    .then(finish, fail)
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
@@ -238,10 +244,14 @@ function methodName(item: unknown): string {
 }
 
 function send(response: ServerResponse, status: number, headers: OutgoingHttpHeaders, body: string) {
-  const all: OutgoingHttpHeaders =
-    headers === NO_HEADERS ? { 'content-type': JSON_TYPE } : { ...headers, 'content-type': JSON_TYPE }
-  all['content-length'] = Buffer.byteLength(body)
-  response.writeHead(status, all)
+  const length = Buffer.byteLength(body)
+  // The common case (no CORS headers) builds the same literal the do-nothing server does.
+  response.writeHead(
+    status,
+    headers === NO_HEADERS
+      ? { 'content-type': JSON_TYPE, 'content-length': length }
+      : { ...headers, 'content-type': JSON_TYPE, 'content-length': length },
+  )
   response.end(body)
 }
 
