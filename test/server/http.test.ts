@@ -44,6 +44,12 @@ describe('HTTP behaviour as RSKj', () => {
     expect(reply.text.endsWith('}\n')).toBe(true)
   })
 
+  test('answers carry no Date header, as RSKj answers do not', async () => {
+    const reply = await rpc(harness.url(), 'eth_chainId')
+    expect(reply.status).toBe(200)
+    expect(reply.headers.date).toBeUndefined()
+  })
+
   test('malformed JSON is 400 with -32700 and id null', async () => {
     const reply = await send(harness.url(), { body: '{"jsonrpc":"2.0",' })
     expect(reply.status).toBe(400)

@@ -34,6 +34,8 @@ const JSON_TYPE = 'application/json'
 
 export function createRequestHandler(context: HandlerContext): RequestListener {
   return (request, response) => {
+    // RSKj's answers (Netty's DefaultFullHttpResponse) carry no Date header; neither do ours.
+    response.sendDate = false
     try {
       handle(context, request, response)
     } catch (error) {
