@@ -4,8 +4,6 @@
  * (no separate checksum to get wrong). The KDF parameters travel with each record, so records
  * written with other costs stay readable.
  */
-import { gcm } from '@noble/ciphers/aes.js'
-import { scryptAsync } from '@noble/hashes/scrypt.js'
 import { bytesToHex, hexToBytes, utf8ToBytes } from '../../util/hex.js'
 
 export interface ScryptParameters {
@@ -28,11 +26,15 @@ export interface EncryptedKey {
   ciphertext: string
 }
 
+/** Loaded on first use (see keyCipher.ts). */
+const loadCipher = () => import('./keyCipher.js')
+
 async function deriveKey(
   passphrase: string,
   salt: Uint8Array,
   params: ScryptParameters,
 ): Promise<Uint8Array> {
+  const { scryptAsync } = await loadCipher()
   return scryptAsync(utf8ToBytes(passphrase), salt, { ...params, dkLen: 32 })
 }
 
@@ -45,6 +47,7 @@ export async function encryptPrivateKey(
   const salt = random(32)
   const iv = random(12)
   const key = await deriveKey(passphrase, salt, params)
+  const { gcm } = await loadCipher()
   const ciphertext = gcm(key, iv).encrypt(privateKey)
   return {
     version: 1,
@@ -62,6 +65,7 @@ export async function decryptPrivateKey(
   passphrase: string,
 ): Promise<Uint8Array | undefined> {
   const key = await deriveKey(passphrase, hexToBytes(record.salt), record.kdfParams)
+  const { gcm } = await loadCipher()
   try {
     return gcm(key, hexToBytes(record.iv)).decrypt(hexToBytes(record.ciphertext))
   } catch {
