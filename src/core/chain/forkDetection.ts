@@ -31,8 +31,11 @@ export function forkDetectionAncestors(parentNumber: bigint): {
   if (parentNumber + 1n < FIRST_BLOCK_WITH_FORK_DETECTION_DATA)
     return { commitToParents: [], uncleCounts: [] }
   const cpvStart = (parentNumber / CPV_JUMP_FACTOR) * CPV_JUMP_FACTOR
-  const commitToParents = Array.from({ length: CPV_SIZE }, (_, i) => cpvStart - BigInt(i) * CPV_JUMP_FACTOR)
-  const uncleCounts = Array.from({ length: UNCLE_WINDOW }, (_, i) => parentNumber - BigInt(i))
+  // Plain loops: this runs for every mined block.
+  const commitToParents: bigint[] = []
+  for (let i = 0; i < CPV_SIZE; i++) commitToParents.push(cpvStart - BigInt(i) * CPV_JUMP_FACTOR)
+  const uncleCounts: bigint[] = []
+  for (let i = 0n; i < BigInt(UNCLE_WINDOW); i++) uncleCounts.push(parentNumber - i)
   return { commitToParents, uncleCounts }
 }
 
@@ -59,14 +62,23 @@ export function computeForkDetectionData(
   parentNumber: bigint,
   ancestor: (blockNumber: bigint) => ForkDetectionAncestor,
 ): Uint8Array {
-  const { commitToParents, uncleCounts } = forkDetectionAncestors(parentNumber)
+  return forkDetectionDataOf(parentNumber, forkDetectionAncestors(parentNumber), ancestor)
+}
+
+/** {@link computeForkDetectionData} for a caller that already has `forkDetectionAncestors(parentNumber)`. */
+export function forkDetectionDataOf(
+  parentNumber: bigint,
+  { commitToParents, uncleCounts }: { commitToParents: bigint[]; uncleCounts: bigint[] },
+  ancestor: (blockNumber: bigint) => ForkDetectionAncestor,
+): Uint8Array {
   if (commitToParents.length === 0) return new Uint8Array(0)
   const out = new Uint8Array(12)
   commitToParents.forEach((height, i) => {
     // bitcoinj's hash is the byte-reversed double SHA-256, so its last byte is the digest's first.
     out[i] = cpvByte(ancestor(height).bitcoinMergedMiningHeader)
   })
-  const uncles = uncleCounts.reduce((sum, height) => sum + ancestor(height).uncleCount, 0)
+  let uncles = 0
+  for (const height of uncleCounts) uncles += ancestor(height).uncleCount
   out[7] = Math.min(uncles, 255)
   const height = Number(BigInt.asUintN(32, parentNumber + 1n))
   out[8] = height >>> 24

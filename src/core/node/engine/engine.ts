@@ -4,7 +4,7 @@
  * atomic storage batch, so a worker killed at any instant reopens on a consistent head.
  */
 
-import { computeForkDetectionData, forkDetectionAncestors } from '../../chain/forkDetection.js'
+import { forkDetectionAncestors, forkDetectionDataOf } from '../../chain/forkDetection.js'
 import {
   assertAcceptableSignature,
   decodeTransaction,
@@ -254,16 +254,23 @@ export class Engine {
 
   /** RSKIP110 fork detection data for the child of `parent` (empty below block 449). */
   async #forkDetectionData(parent: StoredBlock): Promise<Uint8Array | undefined> {
-    const { commitToParents, uncleCounts } = forkDetectionAncestors(parent.header.number)
+    const ancestors = forkDetectionAncestors(parent.header.number)
+    const { commitToParents, uncleCounts } = ancestors
     if (commitToParents.length === 0) return undefined
-    const ancestors = new Map<bigint, StoredBlock>()
-    for (const n of [...commitToParents, ...uncleCounts]) {
-      // The ancestors are almost always in the reader's cache: no await per block then.
-      const block = this.reader.cachedBlock(n) ?? (await this.reader.blockByNumber(n))
-      if (!block) throw new Error(`fork detection data needs block ${n}, which is missing`)
-      ancestors.set(n, block)
+    // The ancestors are almost always in the reader's cache: then no await and no copy.
+    let loaded: Map<bigint, StoredBlock> | undefined
+    for (const list of [commitToParents, uncleCounts]) {
+      for (const n of list) {
+        if (this.reader.cachedBlock(n) || loaded?.has(n)) continue
+        const block = await this.reader.blockByNumber(n)
+        if (!block) throw new Error(`fork detection data needs block ${n}, which is missing`)
+        loaded ??= new Map()
+        loaded.set(n, block)
+      }
     }
-    return computeForkDetectionData(parent.header.number, (n) => ancestors.get(n)!.header)
+    // A block read above is looked up there first: the reader's cache may have changed meanwhile.
+    const ancestor = (n: bigint) => (loaded?.get(n) ?? this.reader.cachedBlock(n))!.header
+    return forkDetectionDataOf(parent.header.number, ancestors, ancestor)
   }
 
   async #mineOne(): Promise<StoredBlock> {
