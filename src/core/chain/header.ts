@@ -89,6 +89,55 @@ export function hasMergedMiningFields(header: BlockHeader): boolean {
  * V1 `keccak(rlp([keccak(bloom), edges?]))`, V2 `keccak(rlp([keccak(bloom), baseEvent ?? '', edges?]))`.
  */
 export function headerExtensionHash(header: BlockHeader): Uint8Array {
+  // A block's header is encoded several times in a row (hashForMergedMining, hash, size), each
+  // time with this hash: the last one is kept with copies of the fields it was computed from.
+  const last = lastExtension
+  if (
+    last &&
+    last.version === header.version &&
+    equalBytes(last.bloom, header.logsBloom) &&
+    equalOptionalBytes(last.baseEvent, header.baseEvent ?? null) &&
+    equalEdges(last.edges, header.txExecutionSublistsEdges ?? null)
+  ) {
+    return last.hash.slice()
+  }
+  const hash = computeExtensionHash(header)
+  lastExtension = {
+    version: header.version,
+    bloom: header.logsBloom.slice(),
+    baseEvent: header.baseEvent?.slice() ?? null,
+    edges: header.txExecutionSublistsEdges?.slice() ?? null,
+    hash: hash.slice(),
+  }
+  return hash
+}
+
+let lastExtension:
+  | {
+      version: number
+      bloom: Uint8Array
+      baseEvent: Uint8Array | null
+      edges: number[] | null
+      hash: Uint8Array
+    }
+  | undefined
+
+function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+function equalOptionalBytes(a: Uint8Array | null, b: Uint8Array | null): boolean {
+  return a === null || b === null ? a === b : equalBytes(a, b)
+}
+
+function equalEdges(a: number[] | null, b: number[] | null): boolean {
+  if (a === null || b === null) return a === b
+  return a.length === b.length && a.every((edge, i) => edge === b[i])
+}
+
+function computeExtensionHash(header: BlockHeader): Uint8Array {
   const items: Uint8Array[] = [keccak256(header.logsBloom)]
   if (header.version === 2) items.push(header.baseEvent ?? new Uint8Array(0))
   if (header.txExecutionSublistsEdges) items.push(shortsSlot(header.txExecutionSublistsEdges))
