@@ -1,30 +1,54 @@
 #!/usr/bin/env node
-// Page → worker → page latency of the built extension (dist/) in headless Chromium, all in one run:
+// The extension in headless Chromium, all in one run, next to Ganache's browser build in a page:
 //   - bare messaging round trip (rskdevnode_ping: answered by the worker, no node, no log)
-//   - eth_blockNumber
-//   - eth_call of DemoToken.balanceOf (an ERC-20 read through the EVM)
-//   - persisted transactions per second (eth_sendTransaction, automine: each one is a block
-//     committed to IndexedDB), sequential and with 8 in flight
-// Usage: npm run build:ext && node bench/extension/run.mjs [--requests 500] [--transactions 200]
+//   - W1 eth_blockNumber and W3 eth_call of DemoToken.balanceOf, page → worker → page
+//   - persisted transactions per second (automine: each one is a block committed to IndexedDB):
+//     eth_sendTransaction sequentially and with 8 in flight, and pre-signed eth_sendRawTransaction
+//   - cold start: the worker stopped through CDP, then the first request from the page, with the
+//     chain as the workloads left it and again with 10,000 blocks stored
+// Usage: EXTENSION_OUT_DIR=/tmp/x npx vite build && EXTENSION_OUT_DIR=/tmp/x node bench/extension/run.mjs
+//   [--requests 500] [--transactions 200] [--blocks 10000] [--restarts 7] [--no-ganache]
 // Writes bench/results/extension-<timestamp>.json and prints a table.
+import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { chromium } from 'playwright-core'
+import { coldStarts } from './worker.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
 const { values } = parseArgs({
-  options: { requests: { type: 'string', default: '500' }, transactions: { type: 'string', default: '200' } },
+  options: {
+    requests: { type: 'string', default: '500' },
+    transactions: { type: 'string', default: '200' },
+    blocks: { type: 'string', default: '10000' },
+    restarts: { type: 'string', default: '7' },
+    'no-ganache': { type: 'boolean', default: false },
+  },
 })
 const REQUESTS = Number(values.requests)
 const TRANSACTIONS = Number(values.transactions)
+const BLOCKS = Number(values.blocks)
+const RESTARTS = Number(values.restarts)
 const token = JSON.parse(await readFile(join(root, 'test/dapp/demoToken.json'), 'utf8'))
+const workload = await readFile(join(import.meta.dirname, 'workload.js'), 'utf8')
+const ganacheBundle = join(root, '.peers/ganache/node_modules/ganache/dist/web/ganache.min.js')
+const options = {
+  requests: REQUESTS,
+  transactions: TRANSACTIONS,
+  bytecode: token.bytecode,
+  recipient: '0x7986b3df570230288501eea3d890bd66948c9b79',
+}
 
-const server = createServer((_req, res) =>
-  res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>bench</title>'),
-)
+const server = createServer((req, res) => {
+  if (req.url === '/ganache.js')
+    return void readFile(ganacheBundle).then((body) =>
+      res.writeHead(200, { 'content-type': 'text/javascript' }).end(body),
+    )
+  res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>bench</title>')
+})
 await new Promise((done) => server.listen(0, '127.0.0.1', done))
 const url = `http://127.0.0.1:${server.address().port}/`
 const profile = await mkdtemp(join(tmpdir(), 'rsk-devnode-bench-'))
@@ -44,84 +68,128 @@ const context = await chromium.launchPersistentContext(profile, {
   ],
 })
 
-try {
+/** Opens the bench page once the provider is injected (the worker registers it at its first start). */
+async function providerPage() {
   const page = await context.newPage()
-  await page.goto(url)
-  const result = await page.evaluate(
-    async ({ requests, transactions, bytecode }) => {
+  for (let attempt = 0; ; attempt++) {
+    await page.goto(url)
+    if (
+      await page.waitForFunction(() => !!window.ethereum, null, { timeout: 2000 }).then(Boolean, () => false)
+    )
+      break
+    if (attempt === 10) throw new Error('the provider was never injected')
+  }
+  await page.addScriptTag({ content: workload })
+  return page
+}
+
+try {
+  const page = await providerPage()
+  const ping = await page.evaluate(async (n) => {
+    const eth = window.ethereum
+    for (let i = 0; i < 50; i++) await eth.request({ method: 'rskdevnode_ping' })
+    const samples = []
+    for (let i = 0; i < n; i++) {
+      const t0 = performance.now()
+      await eth.request({ method: 'rskdevnode_ping' })
+      samples.push(performance.now() - t0)
+    }
+    samples.sort((a, b) => a - b)
+    const at = (q) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]
+    return { n, medianMs: at(0.5), p90Ms: at(0.9), p99Ms: at(0.99), maxMs: samples[samples.length - 1] }
+  }, REQUESTS)
+  const extension = {
+    ping,
+    ...(await page.evaluate((o) => window.benchWorkload(window.ethereum, o), options)),
+  }
+  extension.coldStart = { blocks: extension.blocks, ...(await coldStarts(context, page, RESTARTS)) }
+  if (BLOCKS > extension.blocks) {
+    const t0 = Date.now()
+    await page.evaluate(async (target) => {
       const eth = window.ethereum
-      const stats = (samples) => {
-        const s = [...samples].sort((a, b) => a - b)
-        const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))]
-        return { n: s.length, medianMs: at(0.5), p90Ms: at(0.9), p99Ms: at(0.99), maxMs: s[s.length - 1] }
+      for (;;) {
+        const left = target - Number(await eth.request({ method: 'eth_blockNumber' }))
+        if (left <= 0) return
+        await eth.request({ method: 'hardhat_mine', params: [`0x${Math.min(left, 1000).toString(16)}`] })
       }
-      const time = async (method, params, n) => {
-        for (let i = 0; i < 50; i++) await eth.request({ method, params })
-        const samples = []
-        for (let i = 0; i < n; i++) {
-          const t0 = performance.now()
-          await eth.request({ method, params })
-          samples.push(performance.now() - t0)
-        }
-        return stats(samples)
-      }
-      const [from] = await eth.request({ method: 'eth_requestAccounts' })
-      const supply = (10n ** 24n).toString(16).padStart(64, '0')
-      const deployHash = await eth.request({
-        method: 'eth_sendTransaction',
-        params: [{ from, data: bytecode + supply }],
+    }, BLOCKS)
+    extension.minedPerSecond = (BLOCKS - extension.blocks) / ((Date.now() - t0) / 1000)
+    extension.coldStartLarge = { blocks: BLOCKS, ...(await coldStarts(context, page, RESTARTS)) }
+  }
+
+  let ganache = null
+  if (!values['no-ganache'] && existsSync(ganacheBundle)) {
+    const gpage = await context.newPage()
+    await gpage.goto(url)
+    await gpage.addScriptTag({ url: '/ganache.js' })
+    await gpage.addScriptTag({ content: workload })
+    ganache = await gpage.evaluate(async (o) => {
+      const t0 = performance.now()
+      const provider = Ganache.provider({
+        logging: { quiet: true },
+        wallet: { totalAccounts: 2 },
+        chain: { chainId: 31 },
       })
-      const receipt = await eth.request({ method: 'eth_getTransactionReceipt', params: [deployHash] })
-      const balanceOf = { to: receipt.contractAddress, data: `0x70a08231${from.slice(2).padStart(64, '0')}` }
-      const out = {}
-      out.ping = await time('rskdevnode_ping', [], requests)
-      out.blockNumber = await time('eth_blockNumber', [], requests)
-      out.balanceOf = await time('eth_call', [balanceOf, 'latest'], requests)
-      const send = () =>
-        eth.request({
-          method: 'eth_sendTransaction',
-          params: [{ from, to: '0x7986b3df570230288501eea3d890bd66948c9b79', value: '0x1' }],
-        })
-      let t0 = performance.now()
-      for (let i = 0; i < transactions; i++) await send()
-      out.sequentialTxPerSecond = transactions / ((performance.now() - t0) / 1000)
-      t0 = performance.now()
-      let left = transactions
-      await Promise.all(
-        Array.from({ length: 8 }, async () => {
-          while (left-- > 0) await send()
-        }),
-      )
-      out.concurrent8TxPerSecond = transactions / ((performance.now() - t0) / 1000)
-      out.blocks = Number(await eth.request({ method: 'eth_blockNumber' }))
-      return out
-    },
-    { requests: REQUESTS, transactions: TRANSACTIONS, bytecode: token.bytecode },
-  )
+      await provider.request({ method: 'eth_blockNumber' })
+      const startMs = performance.now() - t0
+      return { startMs, ...(await window.benchWorkload(provider, o)) }
+    }, options)
+    await gpage.close()
+  }
+
   const report = {
     date: new Date().toISOString(),
     chromium: context.browser()?.version() ?? (await page.evaluate(() => navigator.userAgent)),
     requests: REQUESTS,
     transactions: TRANSACTIONS,
-    ...result,
+    extension,
+    ganache,
   }
   await mkdir(join(root, 'bench/results'), { recursive: true })
   const file = join(root, `bench/results/extension-${report.date.replace(/[:.]/g, '-')}.json`)
   await writeFile(file, `${JSON.stringify(report, null, 2)}\n`)
-  const row = (name, s) =>
-    `| ${name} | ${s.medianMs.toFixed(2)} | ${s.p90Ms.toFixed(2)} | ${s.p99Ms.toFixed(2)} | ${s.maxMs.toFixed(1)} |`
-  console.log(`page → worker → page, ${REQUESTS} sequential requests after 50 warm-up (ms)`)
-  console.log('| request | median | p90 | p99 | max |\n|---|---|---|---|---|')
-  console.log(row('bare messaging (rskdevnode_ping)', result.ping))
-  console.log(row('eth_blockNumber', result.blockNumber))
-  console.log(row('eth_call DemoToken.balanceOf', result.balanceOf))
-  console.log(
-    `persisted transactions/s (eth_sendTransaction, one block each): sequential ${result.sequentialTxPerSecond.toFixed(1)}, 8 in flight ${result.concurrent8TxPerSecond.toFixed(1)}`,
-  )
+  printTable(report)
   console.log(`written to ${file}`)
 } finally {
   await context.close()
   server.closeAllConnections()
   server.close()
   await rm(profile, { recursive: true, force: true })
+}
+
+function printTable({ extension: e, ganache: g }) {
+  const ms = (s) => (s ? `${s.medianMs.toFixed(2)} / ${s.p99Ms.toFixed(2)}` : '–')
+  const n = (x, digits = 1) => (x === undefined ? '–' : x.toFixed(digits))
+  const ratio = (a, b) => (a && b ? `${(a / b).toFixed(2)}×` : '–')
+  console.log(`${REQUESTS} sequential requests after 50 warm-up; latency p50 / p99 in ms`)
+  console.log('| workload | extension (page → worker → page) | Ganache in the page |\n|---|---|---|')
+  console.log(`| bare messaging (rskdevnode_ping) | ${ms(e.ping)} | – |`)
+  console.log(
+    `| W1 eth_blockNumber | ${ms(e.blockNumber)} (${ratio(e.blockNumber.medianMs, e.ping.medianMs)} ping) | ${ms(g?.blockNumber)} |`,
+  )
+  console.log(
+    `| W3 eth_call balanceOf | ${ms(e.balanceOf)} (${ratio(e.balanceOf.medianMs, e.ping.medianMs)} ping) | ${ms(g?.balanceOf)} |`,
+  )
+  console.log(
+    `| eth_sendTransaction tx/s, sequential | ${n(e.sequentialTxPerSecond)} | ${n(g?.sequentialTxPerSecond)} |`,
+  )
+  console.log(
+    `| eth_sendTransaction tx/s, 8 in flight | ${n(e.concurrent8TxPerSecond)} | ${n(g?.concurrent8TxPerSecond)} |`,
+  )
+  console.log(
+    `| pre-signed eth_sendRawTransaction tx/s, sequential | ${n(e.sequentialRawTxPerSecond)} | ${n(g?.sequentialRawTxPerSecond)} |`,
+  )
+  const cold = (c) =>
+    c
+      ? `${n(c.firstAnswerMs.medianMs)} (min ${n(c.firstAnswerMs.minMs)}, max ${n(c.firstAnswerMs.maxMs)}; next ${n(c.secondAnswerMs.medianMs, 2)})`
+      : '–'
+  console.log(
+    `| cold start to first answer, ${e.coldStart.blocks} blocks (ms) | ${cold(e.coldStart)} | ${g ? `${n(g.startMs)} (provider start, empty chain)` : '–'} |`,
+  )
+  console.log(
+    `| cold start to first answer, ${e.coldStartLarge?.blocks ?? BLOCKS} blocks (ms) | ${cold(e.coldStartLarge)} | – |`,
+  )
+  console.log(
+    "Extension transactions are persisted in IndexedDB before the reply; Ganache's browser build keeps its chain in memory.",
+  )
 }

@@ -1,0 +1,63 @@
+// Stops the extension's service worker through CDP (as test/e2e/harness.ts does) and times the
+// page's first request to the woken worker: the cold start a developer sees after Chromium
+// suspends an idle worker.
+
+/** Stops the extension's running service worker and waits until Chromium reports it stopped. */
+export async function stopServiceWorker(context, page) {
+  const cdp = await context.newCDPSession(page)
+  const waiters = []
+  const waitFor = (predicate, ms) =>
+    new Promise((done, fail) => {
+      const timer = setTimeout(() => fail(new Error('timeout waiting for the service worker status')), ms)
+      waiters.push((v) => {
+        if (!predicate(v)) return false
+        clearTimeout(timer)
+        done(v)
+        return true
+      })
+    })
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    for (const v of versions) {
+      if (!v.scriptURL.startsWith('chrome-extension://')) continue
+      for (let i = waiters.length - 1; i >= 0; i--) if (waiters[i](v)) waiters.splice(i, 1)
+    }
+  })
+  try {
+    const running = waitFor((v) => v.runningStatus === 'running', 2000)
+    await cdp.send('ServiceWorker.enable')
+    const version = await running
+    const stopped = waitFor((v) => v.versionId === version.versionId && v.runningStatus === 'stopped', 5000)
+    await cdp.send('ServiceWorker.stopWorker', { versionId: version.versionId })
+    await stopped
+  } finally {
+    await cdp.detach().catch(() => {})
+  }
+}
+
+/**
+ * `restarts` times: stop the worker, let things settle, then time eth_blockNumber from the page
+ * (the relay reconnects on that request, waking the worker) and a second request after it.
+ */
+export async function coldStarts(context, page, restarts) {
+  const first = []
+  const second = []
+  for (let i = 0; i < restarts; i++) {
+    await stopServiceWorker(context, page)
+    await new Promise((done) => setTimeout(done, 300))
+    const [a, b] = await page.evaluate(async () => {
+      const eth = window.ethereum
+      const t0 = performance.now()
+      await eth.request({ method: 'eth_blockNumber' })
+      const t1 = performance.now()
+      await eth.request({ method: 'eth_blockNumber' })
+      return [t1 - t0, performance.now() - t1]
+    })
+    first.push(a)
+    second.push(b)
+  }
+  const summary = (samples) => {
+    const s = [...samples].sort((x, y) => x - y)
+    return { samples, medianMs: s[Math.floor(s.length / 2)], minMs: s[0], maxMs: s[s.length - 1] }
+  }
+  return { firstAnswerMs: summary(first), secondAnswerMs: summary(second) }
+}

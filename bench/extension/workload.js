@@ -1,0 +1,63 @@
+// The page side of the extension bench: the same workloads on any EIP-1193 provider (the
+// extension's injected one, or Ganache's browser build running in the page). A classic script:
+// run.mjs injects it with addScriptTag and calls window.benchWorkload(provider, options).
+window.benchWorkload = async (eth, { requests, transactions, bytecode, recipient }) => {
+  const stats = (samples) => {
+    const s = [...samples].sort((a, b) => a - b)
+    const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))]
+    return { n: s.length, medianMs: at(0.5), p90Ms: at(0.9), p99Ms: at(0.99), maxMs: s[s.length - 1] }
+  }
+  const time = async (method, params, n) => {
+    for (let i = 0; i < 50; i++) await eth.request({ method, params })
+    const samples = []
+    for (let i = 0; i < n; i++) {
+      const t0 = performance.now()
+      await eth.request({ method, params })
+      samples.push(performance.now() - t0)
+    }
+    return stats(samples)
+  }
+  const perSecond = async (n, inFlight, one) => {
+    const t0 = performance.now()
+    let next = 0
+    await Promise.all(
+      Array.from({ length: inFlight }, async () => {
+        while (next < n) await one(next++)
+      }),
+    )
+    return n / ((performance.now() - t0) / 1000)
+  }
+  const [from] = await eth
+    .request({ method: 'eth_requestAccounts' })
+    .catch(() => eth.request({ method: 'eth_accounts' }))
+  const supply = (10n ** 24n).toString(16).padStart(64, '0')
+  const deployHash = await eth.request({
+    method: 'eth_sendTransaction',
+    params: [{ from, data: bytecode + supply, gas: '0x2dc6c0' }],
+  })
+  const receipt = await eth.request({ method: 'eth_getTransactionReceipt', params: [deployHash] })
+  const balanceOf = { to: receipt.contractAddress, data: `0x70a08231${from.slice(2).padStart(64, '0')}` }
+  const out = {}
+  out.blockNumber = await time('eth_blockNumber', [], requests)
+  out.balanceOf = await time('eth_call', [balanceOf, 'latest'], requests)
+  const transfer = { from, to: recipient, value: '0x1' }
+  const send = () => eth.request({ method: 'eth_sendTransaction', params: [transfer] })
+  out.sequentialTxPerSecond = await perSecond(transactions, 1, send)
+  out.concurrent8TxPerSecond = await perSecond(transactions, 8, send)
+  // W4's shape: transactions signed beforehand, then eth_sendRawTransaction one after another.
+  const nonce = BigInt(await eth.request({ method: 'eth_getTransactionCount', params: [from, 'pending'] }))
+  const gasPrice = await eth.request({ method: 'eth_gasPrice' })
+  const raw = []
+  for (let i = 0n; i < BigInt(transactions); i++)
+    raw.push(
+      await eth.request({
+        method: 'eth_signTransaction',
+        params: [{ ...transfer, nonce: `0x${(nonce + i).toString(16)}`, gas: '0x5208', gasPrice }],
+      }),
+    )
+  out.sequentialRawTxPerSecond = await perSecond(transactions, 1, (i) =>
+    eth.request({ method: 'eth_sendRawTransaction', params: [raw[i]] }),
+  )
+  out.blocks = Number(await eth.request({ method: 'eth_blockNumber' }))
+  return out
+}
