@@ -168,7 +168,6 @@ export function createDispatcher({
       (raw.params !== undefined && typeof raw.params !== 'object')
     // An invalid request is answered even without an id: it is not a valid notification either.
     if (badEnvelope) return finish(id, method, false, { error: new InvalidRequestError().toJSON() })
-    const failed = (e: unknown) => finish(id, method, notification, { error: toRpcError(e, onInternalError) })
     let result: unknown
     try {
       if (raw.params !== undefined && raw.params !== null && !Array.isArray(raw.params)) {
@@ -177,12 +176,12 @@ export function createDispatcher({
       const params = Array.isArray(raw.params) ? (raw.params as unknown[]) : []
       result = invoke(method, params)
     } catch (e) {
-      return failed(e)
+      return finish(id, method, notification, { error: toRpcError(e, onInternalError) })
     }
     if (!isThenable(result)) return finish(id, method, notification, { result })
     return Promise.resolve(result).then(
       (value) => finish(id, method, notification, { result: value }),
-      failed,
+      (e: unknown) => finish(id, method, notification, { error: toRpcError(e, onInternalError) }),
     )
   }
 

@@ -17,13 +17,13 @@ const NETWORKS: ReadonlySet<string> = new Set(['mainnet', 'testnet', 'regtest'])
 export function parseRoute(url: string): Route {
   const queryAt = url.indexOf('?')
   const path = queryAt < 0 ? url : url.slice(0, queryAt)
-  // The common case, `/<network>/<key>`, with two indexOf calls and no arrays.
-  const slash = path.indexOf('/', 1)
-  if (slash > 0 && path.charCodeAt(0) === 47) {
-    const network = path.slice(1, slash)
-    const apiKey = path.slice(slash + 1)
-    if (NETWORKS.has(network) && apiKey !== '' && apiKey !== 'v2' && apiKey.indexOf('/') < 0) {
-      return { kind: 'rpc', network: network as NetworkName, apiKey }
+  // The common case, `/<network>/<key>`: the network told by its prefix (no substring to hash),
+  // the key the only slice.
+  const prefixed = networkPrefix(path)
+  if (prefixed !== undefined) {
+    const apiKey = path.slice(PREFIX_LENGTH)
+    if (apiKey !== '' && apiKey !== 'v2' && apiKey.indexOf('/') < 0) {
+      return { kind: 'rpc', network: prefixed, apiKey }
     }
   }
   const segments = path.split('/').filter((segment) => segment !== '')
@@ -36,6 +36,17 @@ export function parseRoute(url: string): Route {
   if (rest.length === 0) return { kind: 'missingKey', network }
   if (rest.length > 1) return { kind: 'notFound' }
   return { kind: 'rpc', network, apiKey: rest[0]! }
+}
+
+/** `/mainnet/`, `/testnet/` and `/regtest/` are all this long. */
+const PREFIX_LENGTH = 9
+
+function networkPrefix(path: string): NetworkName | undefined {
+  if (path.charCodeAt(PREFIX_LENGTH - 1) !== 47) return undefined
+  if (path.startsWith('/regtest/')) return 'regtest'
+  if (path.startsWith('/testnet/')) return 'testnet'
+  if (path.startsWith('/mainnet/')) return 'mainnet'
+  return undefined
 }
 
 function decodeURIComponentSafe(segment: string): string {
