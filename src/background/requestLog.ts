@@ -1,6 +1,10 @@
 /**
  * A bounded log of every page request (origin, network, method, params, result or error,
  * duration), kept in IndexedDB so that it survives worker restarts and browser restarts.
+ *
+ * An entry is written on the next task, not in the microtask that queued it: opening an
+ * IndexedDB transaction costs more than an eth_call in the worker's profile, and the reply to
+ * the request the entry describes is posted in between.
  */
 import type { RequestLogEntry } from '../shared/protocol.js'
 import type { ExtensionDb } from './db.js'
@@ -55,6 +59,7 @@ export function createRequestLog(db: ExtensionDb, limit = DEFAULT_LOG_LIMIT): Re
 
   return {
     async add(entry) {
+      await new Promise((resolve) => setTimeout(resolve, 0))
       let stored: RequestLogEntry = { ...entry }
       delete stored.id
       if (stored.result === undefined) delete stored.result
