@@ -65,14 +65,80 @@ function fillerTransaction(bytes: Uint8Array): BitcoinTransaction {
   }
 }
 
-/** Between 1 and 6 filler transactions, all derived from `seed`. */
 const FILLERS_TAG = utf8ToBytes('fillers')
 
-export function fillerTransactions(seed: Uint8Array): BitcoinTransaction[] {
+function fillerBytes(seed: Uint8Array): { count: number; bytes: Uint8Array } {
   const key = sha256(concatBytes(seed, FILLERS_TAG))
   const count = 1 + ((key[31] as number) % MAX_FILLERS)
-  const bytes = expand(key, count * FILLER_BYTES)
+  return { count, bytes: expand(key, count * FILLER_BYTES) }
+}
+
+/** Between 1 and 6 filler transactions, all derived from `seed`. */
+export function fillerTransactions(seed: Uint8Array): BitcoinTransaction[] {
+  const { count, bytes } = fillerBytes(seed)
   return Array.from({ length: count }, (_, i) =>
     fillerTransaction(bytes.subarray(i * FILLER_BYTES, (i + 1) * FILLER_BYTES)),
   )
+}
+
+/** Length of a filler's legacy serialization: every field has a fixed size. */
+const SERIALIZED_FILLER_BYTES = 4 + 1 + 32 + 4 + 1 + 106 + 4 + 1 + 2 * (8 + 1 + 25) + 4
+
+function writeUint32le(out: Uint8Array, at: number, value: number): void {
+  out[at] = value & 0xff
+  out[at + 1] = (value >>> 8) & 0xff
+  out[at + 2] = (value >>> 16) & 0xff
+  out[at + 3] = (value >>> 24) & 0xff
+}
+
+/** Output value (below 2^53 here) then its P2PKH script; returns the offset after it. */
+function writeP2pkhOutput(out: Uint8Array, at: number, value: number, hash: Uint8Array): number {
+  writeUint32le(out, at, value % 0x1_0000_0000)
+  writeUint32le(out, at + 4, Math.floor(value / 0x1_0000_0000))
+  out[at + 8] = 0x19
+  out[at + 9] = 0x76
+  out[at + 10] = 0xa9
+  out[at + 11] = 0x14
+  out.set(hash, at + 12)
+  out[at + 32] = 0x88
+  out[at + 33] = 0xac
+  return at + 34
+}
+
+/**
+ * `serializeTransaction(fillerTransactions(seed)[i])` for each filler, written straight from the
+ * random bytes: the miner needs their ids for every block, the transaction objects rarely.
+ */
+export function serializedFillerTransactions(seed: Uint8Array): Uint8Array[] {
+  const { count, bytes: all } = fillerBytes(seed)
+  const out = new Uint8Array(count * SERIALIZED_FILLER_BYTES)
+  const serialized: Uint8Array[] = []
+  for (let i = 0; i < count; i++) {
+    const bytes = all.subarray(i * FILLER_BYTES, (i + 1) * FILLER_BYTES)
+    const start = i * SERIALIZED_FILLER_BYTES
+    let at = start
+    writeUint32le(out, at, 2) // version
+    out[at + 4] = 1 // one input
+    at += 5
+    for (let j = 0; j < 32; j++) out[at + j] = bytes[31 - j] as number // outpoint, internal order
+    writeUint32le(out, at + 32, (bytes[0] as number) & 3)
+    at += 36
+    // scriptSig: a push of the 71-byte signature and one of the 33-byte compressed public key.
+    out[at] = 106
+    out[at + 1] = 71
+    out.set(bytes.subarray(32, 103), at + 2)
+    out[at + 73] = 33
+    out[at + 74] = 0x02 | ((bytes[103] as number) & 1)
+    out.set(bytes.subarray(104, 136), at + 75)
+    at += 107
+    writeUint32le(out, at, 0xffffffff) // sequence
+    out[at + 4] = 2 // two outputs
+    at += 5
+    const amount = new DataView(bytes.buffer, bytes.byteOffset + 176, 4).getUint32(0) * 100
+    at = writeP2pkhOutput(out, at, amount + 1_000, bytes.subarray(136, 156))
+    at = writeP2pkhOutput(out, at, 546, bytes.subarray(156, 176))
+    writeUint32le(out, at, 0) // lock time
+    serialized.push(out.subarray(start, start + SERIALIZED_FILLER_BYTES))
+  }
+  return serialized
 }

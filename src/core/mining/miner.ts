@@ -12,9 +12,9 @@ import {
   encodeCompactBits,
 } from './bitcoin/header'
 import { merkleTree } from './bitcoin/merkle'
-import { serializeTransaction, transactionId, txidOfSerialized } from './bitcoin/transaction'
+import { type BitcoinTransaction, serializeTransaction, txidOfSerialized } from './bitcoin/transaction'
 import { buildMergedMiningCoinbase, compressCoinbase } from './coinbase'
-import { fillerTransactions } from './fillers'
+import { fillerTransactions, serializedFillerTransactions } from './fillers'
 import { grindHeaderNonce } from './headerGrinder'
 import { difficultyToTarget } from './target'
 
@@ -79,10 +79,12 @@ export function buildMergedMiningTemplate(
     throw new RangeError(`timestamp does not fit a Bitcoin header: ${timestamp}`)
   }
   const target = difficultyToTarget(difficulty)
-  const fillers = fillerTransactions(seed)
   const coinbase = buildMergedMiningCoinbase({ hashForMergedMining, seed, extraNonce })
   const fullCoinbase = serializeTransaction(coinbase)
-  const tree = merkleTree([txidOfSerialized(fullCoinbase), ...fillers.map(transactionId)])
+  // The fillers' ids come from their bytes; their objects are built only if the block is read.
+  const txids = [txidOfSerialized(fullCoinbase)]
+  for (const filler of serializedFillerTransactions(seed)) txids.push(txidOfSerialized(filler))
+  const tree = merkleTree(txids)
   const header: BitcoinHeader = {
     version: MERGED_MINING_HEADER_VERSION,
     previousBlockHash: previousBitcoinHeaderHash,
@@ -99,7 +101,23 @@ export function buildMergedMiningTemplate(
       bitcoinMergedMiningCoinbaseTransaction: compressCoinbase(fullCoinbase),
       bitcoinMergedMiningMerkleProof: concatBytes(...tree.coinbaseBranch),
       fullCoinbase,
-      bitcoinBlock: { header, transactions: [coinbase, ...fillers] },
+      bitcoinBlock: lazyBitcoinBlock(header, coinbase, seed),
+    },
+  }
+}
+
+/** The simulated Bitcoin block, its filler objects built from `seed` when first read. */
+function lazyBitcoinBlock(
+  header: BitcoinHeader,
+  coinbase: BitcoinTransaction,
+  seed: Uint8Array,
+): BitcoinBlock {
+  let transactions: BitcoinTransaction[] | undefined
+  return {
+    header,
+    get transactions() {
+      transactions ??= [coinbase, ...fillerTransactions(seed)]
+      return transactions
     },
   }
 }
@@ -110,11 +128,20 @@ export function completeMergedMiningFields(
   header: BitcoinHeader,
 ): MineMergedMiningFieldsReturnType {
   const encodedHeader = encodeBitcoinHeader(header)
+  const { fields } = template
+  // Fields are named one by one: spreading would read (and so build) the lazy transactions.
   return {
-    ...template.fields,
+    bitcoinMergedMiningCoinbaseTransaction: fields.bitcoinMergedMiningCoinbaseTransaction,
+    bitcoinMergedMiningMerkleProof: fields.bitcoinMergedMiningMerkleProof,
+    fullCoinbase: fields.fullCoinbase,
     bitcoinMergedMiningHeader: encodedHeader,
     bitcoinHeaderHash: bitcoinHeaderHash(encodedHeader),
-    bitcoinBlock: { header, transactions: template.fields.bitcoinBlock.transactions },
+    bitcoinBlock: {
+      header,
+      get transactions() {
+        return fields.bitcoinBlock.transactions
+      },
+    },
   }
 }
 
