@@ -229,7 +229,7 @@ export class WorldState implements StateReader {
       const account = this.flat.accounts.get(address)
       const storageRoot = await this.commitStorage(address, pending, writes)
       const addressBytes = hexToBytes(address)
-      const hashedAddress = keccak256(addressBytes)
+      const hashedAddress = hashedAddressOf(address, addressBytes)
       if (!account) {
         await this.accountTrie.trie.delete(hashedAddress)
         this.storageTries.delete(address)
@@ -302,7 +302,7 @@ export class WorldState implements StateReader {
     const slots = this.flat.storage.get(address)
     for (const slot of pending.slots) {
       const key = slotKey(slot)
-      const hashedKey = keccak256(key)
+      const hashedKey = hashedSlotOf(slot, key)
       const value = slots?.get(slot) ?? 0n
       const flatKey = flatStorageKey(address, slot)
       if (value === 0n) {
@@ -384,4 +384,30 @@ export class WorldState implements StateReader {
     if (!stored) throw new Error(`code ${bytesToHex(codeHash)} not found`)
     return stored
   }
+}
+
+/**
+ * Secure-trie keys of recently committed accounts and slots: the same senders, recipients,
+ * REMASC and token balances are committed block after block. Bounded; copies are handed out.
+ */
+const HASHED_KEY_CACHE_SIZE = 4096
+const hashedAddresses = new Map<string, Uint8Array>()
+const hashedSlots = new Map<bigint, Uint8Array>()
+
+function cachedHash<K>(cache: Map<K, Uint8Array>, id: K, preimage: Uint8Array): Uint8Array {
+  let hash = cache.get(id)
+  if (hash === undefined) {
+    if (cache.size >= HASHED_KEY_CACHE_SIZE) cache.clear()
+    hash = keccak256(preimage)
+    cache.set(id, hash)
+  }
+  return hash.slice()
+}
+
+function hashedAddressOf(address: Address, addressBytes: Uint8Array): Uint8Array {
+  return cachedHash(hashedAddresses, address, addressBytes)
+}
+
+function hashedSlotOf(slot: bigint, key: Uint8Array): Uint8Array {
+  return cachedHash(hashedSlots, slot, key)
 }
