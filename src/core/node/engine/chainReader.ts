@@ -16,11 +16,16 @@ export interface TransactionLocation {
 }
 
 /**
- * Newest committed blocks kept whole: more than the 256 that BLOCKHASH reads (`cachedHash`).
- * A decoded block with its receipts holds ~10 KB of small objects, so thousands of them would be
- * most of the node's heap; older blocks are read back from storage when asked for.
+ * Newest committed blocks kept whole (receipts right after a send, the head, fork detection's
+ * 32-block uncle window). A decoded block with its receipts holds ~10 KB of small objects that
+ * outlive the young generation when kept long, so thousands of them would be most of the heap
+ * and its garbage; older blocks are read back from storage when asked for.
  */
-const RECENT_BLOCKS = 320
+const RECENT_BLOCKS = 64
+/** Hashes of the newest blocks: BLOCKHASH reads the 256 below the executing block. */
+const RECENT_HASHES = 257
+/** Blooms of blocks without logs all equal this one; keeping one copy saves ~400 bytes a block. */
+const EMPTY_BLOOM = new Uint8Array(256)
 /** Older blocks decoded from storage, most recently read last (a block explorer paging back). */
 const OLDER_BLOCKS = 64
 /**
@@ -28,20 +33,25 @@ const OLDER_BLOCKS = 64
  * only the log fields, not the whole block.
  */
 const LOG_VIEWS = 8192
+/** Section-end hashes kept: one per 16 blocks, so 8,192 of them cover 131,072 blocks. */
+const SECTION_ENDS = 8192
 
 export class ChainReader {
   readonly #kv: KeyValueStore
   /** Committed blocks, oldest first. */
   readonly #blocks = new Map<bigint, StoredBlock>()
+  readonly #hashes = new Map<bigint, Uint8Array>()
   readonly #older = new Map<bigint, StoredBlock>()
   readonly #logViews = new Map<bigint, LogForWire[]>()
+  /** Hashes of the last blocks of bloom sections (one per 16 blocks), which log queries check. */
+  readonly #sectionEnds = new Map<bigint, Uint8Array>()
   readonly #blooms = new Map<bigint, Uint8Array>()
   /** Transactions of the recent blocks; older ones are looked up in storage. */
   readonly #txLocations = new Map<string, TransactionLocation>()
   readonly #sections = new BloomSectionIndex({
     headNumber: () => this.headNumber,
     bloom: (n) => this.bloom(n),
-    canonicalHash: async (n) => (await this.blockByNumber(n))?.hash,
+    canonicalHash: (n) => this.#sectionEndHash(n),
   })
   head!: StoredBlock
 
@@ -57,7 +67,9 @@ export class ChainReader {
   remember(block: StoredBlock): void {
     const n = block.header.number
     this.#blocks.set(n, block)
-    this.#blooms.set(n, block.header.logsBloom)
+    this.#hashes.set(n, block.hash)
+    const bloom = block.header.logsBloom
+    this.#blooms.set(n, bloom.length === 256 && bloom.every((b) => b === 0) ? EMPTY_BLOOM : bloom)
     block.transactions.forEach((tx, index) => {
       this.#txLocations.set(bytesToUnprefixedHex(tx.hash), { blockNumber: n, index })
     })
@@ -67,6 +79,16 @@ export class ChainReader {
       this.#blocks.delete(oldest)
       for (const tx of evicted?.transactions ?? []) this.#txLocations.delete(bytesToUnprefixedHex(tx.hash))
     }
+    this.#trimHashes(n)
+  }
+
+  /** Keeps the hashes of the `RECENT_HASHES` blocks up to `top` (one falls out per block). */
+  #trimHashes(top: bigint): void {
+    const lowest = top - BigInt(RECENT_HASHES)
+    this.#hashes.delete(lowest)
+    // Blocks read from storage may have added older ones: sweep when the map has grown.
+    if (this.#hashes.size > 2 * RECENT_HASHES)
+      for (const n of this.#hashes.keys()) if (n <= lowest) this.#hashes.delete(n)
   }
 
   /** Drops blocks above `number` from the caches (after a revert). */
@@ -78,15 +100,19 @@ export class ChainReader {
       for (const tx of block.transactions) this.#txLocations.delete(bytesToUnprefixedHex(tx.hash))
     }
     for (const n of this.#blooms.keys()) if (n > number) this.#blooms.delete(n)
+    for (const n of this.#hashes.keys()) if (n > number) this.#hashes.delete(n)
     for (const n of this.#older.keys()) if (n > number) this.#older.delete(n)
     for (const n of this.#logViews.keys()) if (n > number) this.#logViews.delete(n)
+    for (const n of this.#sectionEnds.keys()) if (n > number) this.#sectionEnds.delete(n)
     this.#sections.forgetAbove(number)
   }
 
   clear(): void {
     this.#blocks.clear()
+    this.#hashes.clear()
     this.#older.clear()
     this.#logViews.clear()
+    this.#sectionEnds.clear()
     this.#blooms.clear()
     this.#txLocations.clear()
     this.#sections.clear()
@@ -94,13 +120,14 @@ export class ChainReader {
 
   /** Hash of block `n` when it is in memory (BLOCKHASH reads the last 256, which are). */
   cachedHash(n: bigint): Uint8Array | undefined {
-    return this.#blocks.get(n)?.hash
+    return this.#hashes.get(n)
   }
 
   /** Block `n` of the canonical chain when it is in memory, without a storage read. */
   cachedBlock(n: bigint): StoredBlock | undefined {
     if (n < 0n || n > this.headNumber) return undefined
-    return this.#blocks.get(n)
+    // Fork detection reads ancestors up to ~450 blocks back: the older ones stay in `#older`.
+    return this.#blocks.get(n) ?? this.#older.get(n)
   }
 
   async blockByNumber(n: bigint): Promise<StoredBlock | undefined> {
@@ -119,6 +146,11 @@ export class ChainReader {
     const block = decodeBlockRecord(raw)
     // A commit or revert may have happened while reading: cache only what is still canonical.
     if (n <= this.headNumber && !this.#blocks.has(n)) {
+      // After a restart BLOCKHASH finds the recent hashes once these blocks have been read.
+      if (n + BigInt(RECENT_HASHES) > this.headNumber) {
+        this.#hashes.set(n, block.hash)
+        this.#trimHashes(this.headNumber)
+      }
       this.#older.set(n, block)
       if (this.#older.size > OLDER_BLOCKS) this.#older.delete(this.#older.keys().next().value as bigint)
     }
@@ -163,6 +195,21 @@ export class ChainReader {
   /** The union of the blooms of the `size` blocks from `start` (see BloomSectionIndex). */
   sectionBloom(start: bigint, size: bigint): Promise<Uint8Array | undefined> {
     return this.#sections.sectionBloom(start, size)
+  }
+
+  /** The canonical hash of block `n`, without decoding the block again on later queries. */
+  async #sectionEndHash(n: bigint): Promise<Uint8Array | undefined> {
+    const known = this.#hashes.get(n) ?? this.#sectionEnds.get(n)
+    if (known) return known
+    const block = await this.blockByNumber(n)
+    if (!block) return undefined
+    // Only while still canonical (a revert may have happened during the read).
+    if (n <= this.headNumber && this.#older.get(n) === block) {
+      this.#sectionEnds.set(n, block.hash)
+      if (this.#sectionEnds.size > SECTION_ENDS)
+        this.#sectionEnds.delete(this.#sectionEnds.keys().next().value as bigint)
+    }
+    return block.hash
   }
 
   /** Every log of a block with its block-wide index (RSKj: logIndex counts across the block). */
