@@ -52,6 +52,38 @@ function staticRelativeImports(): Plugin {
   }
 }
 
+/**
+ * The provider and relay are registered at runtime (src/background/injection.ts) from `?script`
+ * imports (src/background/injectedFiles.ts), which crxjs builds as self-contained IIFE files with
+ * stable names (`src/inpage/index.iife.js`, `src/content/relay.iife.js`). crxjs also lists them
+ * in `web_accessible_resources` for every http(s) page, which registered content scripts do not
+ * need and which would let any page probe for the extension, and leaves an unreferenced ES module
+ * copy of each in assets/: both are removed here.
+ */
+function privateInjectedScripts(): Plugin {
+  const injected = /\.iife\.(?:ts|js)$/
+  const plugin: Plugin & { renderCrxManifest(manifest: ManifestV3Export): ManifestV3Export } = {
+    name: 'rsk-devnode:private-injected-scripts',
+    enforce: 'post',
+    apply: 'build',
+    renderCrxManifest(manifest) {
+      const m = manifest as { web_accessible_resources?: Array<{ resources: string[] }> }
+      const kept = (m.web_accessible_resources ?? [])
+        .map((r) => ({ ...r, resources: r.resources.filter((file) => !injected.test(file)) }))
+        .filter((r) => r.resources.length > 0)
+      if (kept.length > 0) m.web_accessible_resources = kept
+      else delete m.web_accessible_resources
+      return manifest
+    },
+    generateBundle(_options, bundle) {
+      for (const [fileName, output] of Object.entries(bundle))
+        if (output.type === 'chunk' && output.isEntry && injected.test(output.facadeModuleId ?? ''))
+          delete bundle[fileName]
+    },
+  }
+  return plugin
+}
+
 export default defineConfig({
   plugins: [
     staticRelativeImports(),
@@ -60,6 +92,7 @@ export default defineConfig({
       manifest: (firefox ? firefoxManifest() : chromeManifest) as ManifestV3Export,
       browser: firefox ? 'firefox' : 'chrome',
     }),
+    privateInjectedScripts(),
   ],
   build: {
     // EXTENSION_OUT_DIR lets parallel builds (tests, benchmarks) use their own folder.

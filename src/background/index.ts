@@ -1,15 +1,28 @@
 /**
  * The MV3 service worker (a Firefox event page with the same code). Listeners are registered
  * synchronously on the first turn, so a Port that wakes the worker is never missed; everything
- * else (databases, nodes) opens lazily on first use.
+ * else (databases, nodes) opens lazily on first use. The one thing done at every start is to
+ * bring the provider's content script registrations in line with the allow list (injection.ts):
+ * on a fresh install nothing is injected until that first sync has registered them.
  */
 import { DEVTOOLS_PORT_NAME, PAGE_PORT_NAME, type RelayToBackground } from '../shared/protocol.js'
 import { createIdbWalletStore, openExtensionDb } from './db.js'
+import { INJECTED_FILES } from './injectedFiles.js'
+import { createInjection, type ScriptingApi } from './injection.js'
 import { browserPlatform, createNodeOpener, indexedDbChainStores } from './nodeFactory.js'
 import { disconnectPanelFeed, handlePanelExtra, isPanelExtraRequest } from './panel/panelQueries.js'
 import { handlePanelMessage, isPanelMessage } from './panel.js'
 import { createRequestLog } from './requestLog.js'
 import { type BackgroundService, createBackgroundService } from './service.js'
+
+const injection = createInjection({
+  scripting: chrome.scripting as unknown as ScriptingApi,
+  settings: chrome.storage.local,
+  files: INJECTED_FILES,
+})
+injection.ready.catch((error: unknown) =>
+  console.error('RSK Devnode: registering the provider failed', error),
+)
 
 let servicePromise: Promise<BackgroundService> | null = null
 
@@ -19,6 +32,7 @@ function service(): Promise<BackgroundService> {
       openNode: createNodeOpener(browserPlatform(navigator), indexedDbChainStores(indexedDB)),
       store: createIdbWalletStore(db),
       log: createRequestLog(db),
+      injection,
       now: () => Date.now(),
       elapsed: () => performance.now(),
       newId: () => crypto.randomUUID(),

@@ -1,5 +1,6 @@
 /**
- * Opens the node of one network inside the worker: one chain per network, each in its own store.
+ * Opens the node of one network inside the worker: one chain per network, each in its own store,
+ * served with the profile the developer chose for it (rpc-api or rskj).
  */
 
 import { createNode } from '../core/node/createNode.js'
@@ -7,7 +8,7 @@ import type { Platform } from '../core/rpc/context.js'
 import { createIndexedDbStore } from '../core/storage/indexedDbStore.js'
 import type { KeyValueStore } from '../core/storage/types.js'
 import type { NetworkId } from '../shared/protocol.js'
-import type { DevnodeNode, OpenNode } from './nodeHandle.js'
+import type { DevnodeNode, OpenNode, OpenNodeOptions } from './nodeHandle.js'
 
 export type OpenChainStore = (network: NetworkId) => Promise<KeyValueStore>
 
@@ -24,8 +25,8 @@ export function indexedDbChainStores(factory: IDBFactory): OpenChainStore {
 }
 
 export function createNodeOpener(platform: Platform, openStore: OpenChainStore): OpenNode {
-  return async (network: NetworkId): Promise<DevnodeNode> => {
-    const node = await createNode({ network, storage: await openStore(network), platform })
+  return async (network: NetworkId, { profile }: OpenNodeOptions): Promise<DevnodeNode> => {
+    const node = await createNode({ network, storage: await openStore(network), platform, profile })
     return {
       request: (json) => node.request(json),
       on: (event, listener) => node.on(event as 'message', listener as (payload: unknown) => void),

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import type { BackgroundToPanel, BackgroundToRelay, RelayToBackground } from '../shared/protocol.js'
 import { createIdbWalletStore, openExtensionDb } from './db.js'
 import { browserPlatform, createNodeOpener, indexedDbChainStores } from './nodeFactory.js'
+import { handlePanelExtra } from './panel/panelQueries.js'
 import { handlePanelMessage } from './panel.js'
 import { createRequestLog } from './requestLog.js'
 import { createBackgroundService } from './service.js'
@@ -12,14 +13,16 @@ import { createBackgroundService } from './service.js'
 async function setup(factory = new IDBFactory()) {
   const db = await openExtensionDb(factory)
   let opened = 0
+  const profiles: string[] = []
   const openNode = createNodeOpener(
     { os: 'linux', runtime: 'chrome-156', build: 'test' },
     indexedDbChainStores(factory),
   )
   const service = createBackgroundService({
-    openNode: (network) => {
+    openNode: (network, options) => {
       opened++
-      return openNode(network)
+      profiles.push(options.profile)
+      return openNode(network, options)
     },
     store: createIdbWalletStore(db),
     log: createRequestLog(db),
@@ -37,7 +40,7 @@ async function setup(factory = new IDBFactory()) {
     request: params ? { method, params } : { method },
     ...(replay ? { replay } : {}),
   })
-  return { service, db, page, request, factory, opened: () => opened }
+  return { service, db, page, request, factory, opened: () => opened, profiles }
 }
 
 describe('createBackgroundService', () => {
@@ -216,6 +219,107 @@ describe('eth_subscribe for pages', () => {
     expect(a.received.at(-1)).toMatchObject({ result: true })
     await service.handlePageRequest(b.connection, request('b:1', 'eth_unsubscribe', [subscription]))
     expect(b.received.at(-1)).toMatchObject({ result: false })
+  })
+})
+
+describe('profiles (rpc-api / rskj)', () => {
+  const pendingBlock = (id: string) => ({
+    kind: 'request' as const,
+    id,
+    request: { method: 'eth_getBlockByNumber', params: ['pending', false] },
+  })
+
+  it('reopens the selected network on the same chain with the other profile, and remembers it', async () => {
+    const { service, page, request, profiles, factory, db } = await setup()
+    const panelMessages: BackgroundToPanel[] = []
+    const panel = { send: (m: BackgroundToPanel) => panelMessages.push(m) }
+    service.connectPanel(panel)
+    const p = page('http://127.0.0.1:1')
+    await service.handlePageRequest(p.connection, request('s:1', 'evm_mine'))
+    await service.handlePageRequest(p.connection, pendingBlock('s:2'))
+    // rpc-api: the specification's five methods refuse `pending`.
+    expect(p.received.at(-1)).toMatchObject({ kind: 'response', error: { code: expect.any(Number) } })
+    expect(profiles).toEqual(['rpc-api'])
+
+    await handlePanelExtra(service, panel, { kind: 'setProfile', id: 1, profile: 'rskj' })
+    expect(panelMessages.find((m) => m.kind === 'reply' && m.id === 1)).toMatchObject({
+      result: { network: 'testnet', profile: 'rskj', mining: { type: 'auto' } },
+    })
+    expect(panelMessages).toContainEqual({
+      kind: 'node',
+      network: 'testnet',
+      event: 'profile',
+      data: { profile: 'rskj' },
+    })
+    expect(profiles).toEqual(['rpc-api', 'rskj'])
+    await service.handlePageRequest(p.connection, pendingBlock('s:3'))
+    // rskj: accepted (the pending block has no number or hash yet, as in RSKj).
+    expect(p.received.at(-1)).toMatchObject({
+      kind: 'response',
+      result: { number: null, parentHash: expect.stringMatching(/^0x/) },
+    })
+    await service.handlePageRequest(p.connection, request('s:4', 'eth_blockNumber'))
+    expect(p.received.at(-1)).toMatchObject({ result: '0x1' })
+
+    // The choice outlives the worker.
+    db.close()
+    const restarted = await setup(factory)
+    const q = restarted.page('http://127.0.0.1:1')
+    await restarted.service.handlePageRequest(q.connection, pendingBlock('r:1'))
+    expect(q.received.at(-1)).toMatchObject({ result: { parentHash: expect.stringMatching(/^0x/) } })
+    expect(restarted.profiles).toEqual(['rskj'])
+  })
+
+  it('keeps a page subscription and its id across the reopen', async () => {
+    const { service, page, request } = await setup()
+    const a = page('http://127.0.0.1:1')
+    await service.handlePageRequest(a.connection, request('a:1', 'eth_subscribe', ['newHeads']))
+    const subscription = (a.received.at(-1) as { result: string }).result
+    await service.setProfile('rskj')
+    await service.handlePageRequest(a.connection, request('a:2', 'evm_mine'))
+    await new Promise((r) => setTimeout(r, 50))
+    const notes = a.received.filter((m) => m.kind === 'event' && m.event.type === 'message')
+    expect(notes).toHaveLength(1)
+    expect(notes[0]).toMatchObject({
+      event: { message: { data: { subscription, result: { number: '0x1' } } } },
+    })
+    await service.handlePageRequest(a.connection, request('a:3', 'eth_unsubscribe', [subscription]))
+    expect(a.received.at(-1)).toMatchObject({ result: true })
+  })
+
+  it('reports the mining mode and interval of the node to the panel', async () => {
+    const { service } = await setup()
+    const replies: BackgroundToPanel[] = []
+    const panel = { send: (m: BackgroundToPanel) => replies.push(m) }
+    await service.execute('devtools-panel', 'anvil_setIntervalMining', [3])
+    await handlePanelExtra(service, panel, { kind: 'getNodeSettings', id: 1 })
+    expect(replies[0]).toMatchObject({
+      result: { profile: 'rpc-api', mining: { type: 'interval', seconds: 3 } },
+    })
+    await handlePanelExtra(service, panel, { kind: 'setProfile', id: 2, profile: 'nope' as never })
+    expect(replies[1]).toMatchObject({ error: { code: -32602 } })
+  })
+})
+
+describe('filters in the panel', () => {
+  it('shows the origin that installed each filter, also after a worker restart', async () => {
+    const { service, page, request, factory, db } = await setup()
+    const p = page('http://127.0.0.1:7')
+    await service.handlePageRequest(p.connection, request('s:1', 'eth_newBlockFilter'))
+    const pageFilter = (p.received.at(-1) as { result: string }).result
+    const fromPanel = (await service.execute('devtools-panel', 'eth_newPendingTransactionFilter', [])).result
+    const replies: BackgroundToPanel[] = []
+    const panel = { send: (m: BackgroundToPanel) => replies.push(m) }
+    await handlePanelExtra(service, panel, { kind: 'listFilters', id: 1 })
+    const listed = (replies[0] as { result: Array<{ id: string; origin?: string }> }).result
+    expect(listed.find((f) => f.id === pageFilter)?.origin).toBe('http://127.0.0.1:7')
+    expect(listed.find((f) => f.id === fromPanel)?.origin).toBe('devtools-panel')
+
+    db.close()
+    const restarted = await setup(factory)
+    await handlePanelExtra(restarted.service, panel, { kind: 'listFilters', id: 2 })
+    const relisted = (replies[1] as { result: Array<{ id: string; origin?: string }> }).result
+    expect(relisted.find((f) => f.id === pageFilter)?.origin).toBe('http://127.0.0.1:7')
   })
 })
 

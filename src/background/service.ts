@@ -3,6 +3,7 @@
  * requests (wallet first, then the selected network's node), logs each one, pushes provider
  * events to pages and state to DevTools panels. index.ts binds it to runtime Ports.
  */
+import { DEFAULT_PROFILE, isProfileName, type ProfileName } from '../core/network/profiles.js'
 import type { Address } from '../core/util/hex.js'
 import type {
   BackgroundToPanel,
@@ -18,6 +19,8 @@ import { chainIdHex, chainIdNumber } from '../wallet/chains.js'
 import { NodeRpcError } from '../wallet/errors.js'
 import type { WalletStore } from '../wallet/store.js'
 import { createWallet, type Wallet } from '../wallet/wallet.js'
+import { FILTER_INSTALLERS, recordFilterOrigin } from './filterOrigins.js'
+import type { InjectionControl } from './injection.js'
 import { createNodeRegistry, type JsonRpcResponse, type OpenNode } from './nodeHandle.js'
 import { createPageSubscriptions } from './pageSubscriptions.js'
 import type { RequestLog } from './requestLog.js'
@@ -44,12 +47,16 @@ export interface ServiceDependencies {
   newId(): string
   /** Opens the approval popup when "require approval" is on. */
   showApprovalUi?(): void
+  /** The allow list of origins the provider is injected into (the extension's; absent in Node tests). */
+  injection?: InjectionControl
 }
 
 /** Remembered answers, so a replayed id is answered without running twice in one worker lifetime. */
 const ANSWER_CACHE = 500
 /** Answered by the worker itself, without the node: measures page→worker→page messaging. */
 export const PING_METHOD = 'rskdevnode_ping'
+/** Where each network's profile is kept (network → rpc-api | rskj), in the extension database. */
+export const PROFILES_KEY = 'nodeProfiles'
 /** Node events streamed to DevTools panels as `{ kind: 'node' }` messages. */
 const PANEL_NODE_EVENTS = ['block', 'pendingTransaction', 'reset', 'internalError'] as const
 
@@ -78,8 +85,27 @@ export function toErrorPayload(error: unknown): RpcErrorPayload {
 }
 
 export function createBackgroundService(deps: ServiceDependencies) {
+  let profiles: Promise<Partial<Record<NetworkId, ProfileName>>> | null = null
+  const storedProfiles = () => {
+    profiles ??= deps.store.get<Partial<Record<NetworkId, ProfileName>>>(PROFILES_KEY).then((p) => p ?? {})
+    profiles.catch(() => {
+      profiles = null
+    })
+    return profiles
+  }
+  async function profileOf(network: NetworkId): Promise<ProfileName> {
+    const stored = (await storedProfiles())[network]
+    return isProfileName(stored) ? stored : DEFAULT_PROFILE
+  }
+
   const nodes = createNodeRegistry(async (network) => {
-    const node = await deps.openNode(network)
+    const node = await deps.openNode(network, { profile: await profileOf(network) })
+    // A reopened node (another profile) takes over the pages' subscriptions before serving anyone.
+    await subscriptions.restore(
+      network,
+      async (method, params) =>
+        (await node.request({ jsonrpc: '2.0', id: nextNodeId++, method, params })) as JsonRpcResponse,
+    )
     node.on?.('message', (message) => subscriptions.routeNodeMessage(message))
     // Node events the panel shows live; payloads are made JSON-safe for the Port.
     for (const event of PANEL_NODE_EVENTS) {
@@ -173,9 +199,9 @@ export function createBackgroundService(deps: ServiceDependencies) {
       const request: Record<string, unknown> = { jsonrpc: '2.0', id: nextNodeId++, method }
       if (params !== undefined) request.params = params
       const response = (await node.request(request)) as JsonRpcResponse
-      return response.error
-        ? { error: response.error, network }
-        : { result: response.result ?? null, network }
+      if (response.error) return { error: response.error, network }
+      if (FILTER_INSTALLERS.has(method)) await recordFilterOrigin(node, response.result, origin)
+      return { result: response.result ?? null, network }
     } catch (error) {
       return { error: toErrorPayload(error), network }
     }
@@ -235,9 +261,31 @@ export function createBackgroundService(deps: ServiceDependencies) {
     for (const panel of panels) panel.send({ kind: 'state', state })
   }
 
+  /**
+   * Serves the selected network with another profile: the profile is stored, and an open node is
+   * reopened on the same stored chain (blocks, state, mempool, filters, mining settings and
+   * snapshots are all in its store). Requests being answered finish on the old node, later ones
+   * wait for the new one; pages' subscriptions carry over (restore above). Panels are told with a
+   * `profile` node event.
+   */
+  async function setProfile(profile: ProfileName): Promise<ProfileName> {
+    const network = await wallet.network()
+    if ((await profileOf(network)) !== profile) {
+      const next = { ...(await storedProfiles()), [network]: profile }
+      await deps.store.put(PROFILES_KEY, next)
+      profiles = Promise.resolve(next)
+      await nodes.reopen(network)
+    }
+    for (const panel of panels) panel.send({ kind: 'node', network, event: 'profile', data: { profile } })
+    return profile
+  }
+
   return {
     wallet,
     nodes,
+    injection: deps.injection,
+    profileOf,
+    setProfile,
     log: deps.log,
     /** Resolves once every request answered so far is in the log. */
     flushLog: () => logQueue,

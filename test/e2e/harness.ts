@@ -52,6 +52,7 @@ export async function launchWithExtension(
   let worker = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://'))
   worker ??= await context.waitForEvent('serviceworker', { timeout: 15_000 })
   const extensionId = new URL(worker.url()).host
+  await waitForInjection(worker)
   return {
     context,
     worker,
@@ -61,6 +62,26 @@ export async function launchWithExtension(
       await context.close()
       if (!keepProfile) await rm(userDataDir, { recursive: true, force: true })
     },
+  }
+}
+
+/** The ids the worker registers its provider and relay under (src/background/injection.ts). */
+export const INJECTED_SCRIPT_IDS = ['rsk-devnode-inpage', 'rsk-devnode-relay']
+
+/**
+ * Waits until the worker has registered the provider's content scripts. They are registered at
+ * runtime (the allow list), not declared in the manifest, so a page loaded in the first moments
+ * after install would get no provider.
+ */
+export async function waitForInjection(worker: Worker, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const ids = await worker
+      .evaluate(async () => (await chrome.scripting.getRegisteredContentScripts()).map((s) => s.id))
+      .catch(() => [] as string[])
+    if (INJECTED_SCRIPT_IDS.every((id) => ids.includes(id))) return
+    if (Date.now() > deadline) throw new Error(`the provider scripts were not registered (found ${ids})`)
+    await new Promise((done) => setTimeout(done, 50))
   }
 }
 

@@ -2,15 +2,47 @@
  * The panel's messages beyond src/shared/protocol.ts: chain queries that need the engine itself
  * (installed filters) and a live feed of engine events. Same envelope as PanelToBackground
  * (`kind` + numeric `id`, answered by a `reply`), so the panel uses one request function.
+ * Node settings (profile, mining mode) and the injection allow list are here too. A profile
+ * switch is pushed to panels as `{ kind: 'node', event: 'profile', data: { profile } }`.
  */
+import type { ProfileName } from '../../core/network/profiles.js'
+import type { NetworkId } from '../../shared/protocol.js'
+import type { InjectionState } from '../injection.js'
 
 export type PanelExtraRequest =
   /** Installed filters of the selected network's node. */
   | { kind: 'listFilters'; id: number }
   /** Start (or move to the selected network) the feed of engine events for this panel. */
   | { kind: 'watchChain'; id: number }
+  /** The selected network's node settings: profile and mining mode. */
+  | { kind: 'getNodeSettings'; id: number }
+  /** Reopens the selected network's node with this profile; answers the new NodeSettings. */
+  | { kind: 'setProfile'; id: number; profile: ProfileName }
+  /** The allow list of origins the provider is injected into. */
+  | { kind: 'getInjection'; id: number }
+  /** Adds one match pattern (`http://localhost:5173/*`, `https://*.example.com/*`, `<all_urls>`). */
+  | { kind: 'addInjectionPattern'; id: number; pattern: string }
+  | { kind: 'removeInjectionPattern'; id: number; pattern: string }
 
-export const PANEL_EXTRA_KINDS: ReadonlySet<string> = new Set(['listFilters', 'watchChain'])
+export const PANEL_EXTRA_KINDS: ReadonlySet<string> = new Set([
+  'listFilters',
+  'watchChain',
+  'getNodeSettings',
+  'setProfile',
+  'getInjection',
+  'addInjectionPattern',
+  'removeInjectionPattern',
+])
+
+export type { InjectionState, ProfileName }
+
+export type MiningModeView = { type: 'auto' } | { type: 'interval'; seconds: number } | { type: 'manual' }
+
+export interface NodeSettings {
+  network: NetworkId
+  profile: ProfileName
+  mining: MiningModeView
+}
 
 export interface FilterSummary {
   id: string
@@ -32,3 +64,4 @@ export type ChainFeedEvent =
   | { event: 'pendingTransaction'; data: { hash: string } }
   | { event: 'removedBlocks'; data: { count: number } }
   | { event: 'reset'; data: null }
+  | { event: 'profile'; data: { profile: ProfileName } }

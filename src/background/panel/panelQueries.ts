@@ -3,10 +3,20 @@
  * per-panel feed of engine events. The node opener exposes `engine` next to `request`; this
  * module reads it through a narrow structural type so the background keeps no engine import.
  */
+
+import { isProfileName } from '../../core/network/profiles.js'
 import type { BackgroundToPanel, NetworkId } from '../../shared/protocol.js'
+import { InvalidParamsError } from '../../wallet/errors.js'
+import type { InjectionControl } from '../injection.js'
 import type { BackgroundService, PanelConnection } from '../service.js'
 import { jsonSafe, toErrorPayload } from '../service.js'
-import { type FilterSummary, PANEL_EXTRA_KINDS, type PanelExtraRequest } from './panelProtocol.js'
+import {
+  type FilterSummary,
+  type MiningModeView,
+  type NodeSettings,
+  PANEL_EXTRA_KINDS,
+  type PanelExtraRequest,
+} from './panelProtocol.js'
 
 /** RSKj FilterManager's idle timeout (src/core/filters/filterRegistry.ts). */
 const FILTER_IDLE_MS = 5 * 60 * 1000
@@ -31,6 +41,7 @@ type EngineEventView =
 
 export interface PanelEngineView {
   head: { header: { number: bigint } }
+  settings: { mining: MiningModeView }
   filters: { list(): FilterRecordView[] }
   arrivals: { lastSeq: number }
   on(listener: (event: EngineEventView) => void): () => void
@@ -105,11 +116,44 @@ export function disconnectPanelFeed(panel: PanelConnection): void {
   feeds.delete(panel)
 }
 
+function injectionOf(service: BackgroundService): InjectionControl {
+  if (!service.injection)
+    throw Object.assign(new Error('Injection is managed by the extension only'), { code: -32601 })
+  return service.injection
+}
+
+async function nodeSettings(service: BackgroundService): Promise<NodeSettings> {
+  const network = await service.wallet.network()
+  const engine = engineOf(await service.nodes.get(network))
+  const mining = engine.settings.mining
+  return {
+    network,
+    profile: await service.profileOf(network),
+    mining:
+      mining.type === 'interval' ? { type: 'interval', seconds: mining.seconds } : { type: mining.type },
+  }
+}
+
 async function run(
   service: BackgroundService,
   panel: PanelConnection,
   message: PanelExtraRequest,
 ): Promise<unknown> {
+  switch (message.kind) {
+    case 'getInjection':
+      return injectionOf(service).state()
+    case 'addInjectionPattern':
+      return injectionOf(service).add(message.pattern)
+    case 'removeInjectionPattern':
+      return injectionOf(service).remove(message.pattern)
+    case 'getNodeSettings':
+      return nodeSettings(service)
+    case 'setProfile':
+      if (!isProfileName(message.profile))
+        throw new InvalidParamsError(`Unknown profile ${String(message.profile)}: use rpc-api or rskj`)
+      await service.setProfile(message.profile)
+      return nodeSettings(service)
+  }
   const network = await service.wallet.network()
   const engine = engineOf(await service.nodes.get(network))
   switch (message.kind) {

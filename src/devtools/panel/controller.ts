@@ -3,7 +3,7 @@
  * filters, and the block number, whose request also lets interval mining catch up), and loads
  * block summaries for the rows the list shows.
  */
-import type { FilterSummary } from '../../background/panel/panelProtocol.js'
+import type { FilterSummary, InjectionState, NodeSettings } from '../../background/panel/panelProtocol.js'
 import type { PanelState, RequestLogEntry } from '../../shared/protocol.js'
 import type { PanelConnection } from './connection.js'
 import type { BlockSummary, PanelStore, PoolTransaction } from './store.js'
@@ -85,9 +85,22 @@ export function createController(store: PanelStore, connection: PanelConnection)
     store.set({ state: await connection.request<PanelState>({ kind: 'getState' }) })
   }
 
+  /** Profile and mining mode of the selected network's node (the toolbar starts from them). */
+  async function refreshNodeSettings(): Promise<void> {
+    const node = await connection.request<NodeSettings>({ kind: 'getNodeSettings' })
+    // Polled every second: an unchanged answer must not re-render a panel holding 10,000 rows.
+    if (JSON.stringify(node) !== JSON.stringify(store.get().node)) store.set({ node })
+  }
+
+  async function refreshInjection(): Promise<void> {
+    store.set({ injection: await connection.request<InjectionState>({ kind: 'getInjection' }) })
+  }
+
   async function tick(): Promise<void> {
     const view = store.get().view
     await refreshHead()
+    // A page or script may change the mining mode too (anvil_setAutomine): the toolbar follows.
+    await refreshNodeSettings().catch(() => undefined)
     if (view === 'mempool') await refreshPool()
     if (view === 'filters') await refreshFilters()
   }
@@ -97,6 +110,8 @@ export function createController(store: PanelStore, connection: PanelConnection)
     refreshPool,
     refreshFilters,
     refreshState,
+    refreshNodeSettings,
+    refreshInjection,
     tick,
 
     /** Loads summaries of the given block numbers not yet cached (one request each, in parallel). */
@@ -132,10 +147,15 @@ export function createController(store: PanelStore, connection: PanelConnection)
             store.dropBlocksAbove(-1)
             void refreshHead()
           } else if (message.event === 'pendingTransaction') void refreshPool()
+          else if (message.event === 'profile') void this.reopenedNode()
         }
       })
-      connection.onReconnect(() => void connection.request({ kind: 'watchChain' }).catch(() => undefined))
+      connection.onReconnect(() => {
+        void connection.request({ kind: 'watchChain' }).catch(() => undefined)
+        void refreshNodeSettings().catch(() => undefined)
+      })
       await refreshState()
+      await refreshNodeSettings().catch(() => undefined)
       const log = await connection.request<RequestLogEntry[]>({ kind: 'getLog', limit: 5000 })
       store.addRequests(log.reverse(), false)
       await connection.request({ kind: 'watchChain' }).catch(() => undefined)
@@ -149,7 +169,13 @@ export function createController(store: PanelStore, connection: PanelConnection)
       store.dropBlocksAbove(-1)
       store.set({ head: -1, snapshots: [], pending: [], filters: [] })
       await connection.request({ kind: 'watchChain' }).catch(() => undefined)
-      await refreshHead()
+      await Promise.all([refreshHead(), refreshNodeSettings().catch(() => undefined)])
+    },
+
+    /** Same chain, new node (a profile switch): the cache stays, the engine feed moves over. */
+    async reopenedNode(): Promise<void> {
+      await connection.request({ kind: 'watchChain' }).catch(() => undefined)
+      await Promise.all([refreshHead(), refreshNodeSettings().catch(() => undefined)])
     },
   }
 }

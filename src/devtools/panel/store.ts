@@ -3,7 +3,7 @@
  * snapshots. Notifications are coalesced to one per animation frame, so 10,000 pushed requests
  * cost a few renders, not 10,000.
  */
-import type { FilterSummary } from '../../background/panel/panelProtocol.js'
+import type { FilterSummary, InjectionState, NodeSettings } from '../../background/panel/panelProtocol.js'
 import type { PanelState, RequestLogEntry } from '../../shared/protocol.js'
 
 export type ViewName = 'blocks' | 'transactions' | 'mempool' | 'filters' | 'requests' | 'accounts' | 'apps'
@@ -37,6 +37,10 @@ export interface Snapshot {
 
 export interface PanelData {
   state: PanelState | null
+  /** The selected network's node: profile and mining mode, as the background reports them. */
+  node: NodeSettings | null
+  /** The allow list of origins the provider is injected into. */
+  injection: InjectionState | null
   /** Latest block number, -1 until known. */
   head: number
   /** Bumped whenever the block cache changes (the Map itself is mutated in place). */
@@ -73,6 +77,8 @@ function nextFrame(run: () => void): void {
 export function createStore(schedule: (run: () => void) => void = nextFrame) {
   let data: PanelData = {
     state: null,
+    node: null,
+    injection: null,
     head: -1,
     blocksVersion: 0,
     pending: [],

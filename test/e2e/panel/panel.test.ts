@@ -66,6 +66,10 @@ describe('DevTools panel', () => {
     await panel.click('[data-testid="tab-filters"]')
     const row = panel.locator('[data-testid="filter-row"]', { hasText: installed.result })
     await expect.poll(() => row.count()).toBe(1)
+    // The origin of the page that installed it.
+    expect(await row.locator('[data-testid="filter-origin"]').textContent()).toBe(
+      new URL(setup.server.url).origin,
+    )
     await row.locator('button').click()
     await expect.poll(() => row.count()).toBe(0)
   })
@@ -99,6 +103,11 @@ describe('DevTools panel', () => {
     await panel.locator('[data-testid="interval-seconds"]').blur()
     const start = await headOf(panel)
     await expect.poll(() => headOf(panel), { timeout: 10_000 }).toBeGreaterThanOrEqual(start + 2)
+    // A panel opened now shows the node's real mode and interval.
+    const reopened = await openPanel(setup)
+    await expect.poll(() => reopened.inputValue('[data-testid="mining-mode"]')).toBe('interval')
+    expect(await reopened.inputValue('[data-testid="interval-seconds"]')).toBe('1')
+    await reopened.close()
     await panel.selectOption('[data-testid="mining-mode"]', 'auto')
   })
 

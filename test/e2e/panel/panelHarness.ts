@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { type BrowserContext, chromium, type Page } from 'playwright-core'
 import { build } from 'vite'
-import { CHROMIUM_PATH, type PageServer, startPageServer } from '../harness.js'
+import { CHROMIUM_PATH, type PageServer, startPageServer, waitForInjection } from '../harness.js'
 
 export const PANEL_EXTENSION_DIR = resolve(
   process.env.PANEL_EXTENSION_DIR ??
@@ -50,6 +50,7 @@ export async function launchPanelSetup(extraArgs: string[] = []): Promise<PanelS
   })
   let worker = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://'))
   worker ??= await context.waitForEvent('serviceworker', { timeout: 15_000 })
+  await waitForInjection(worker)
   const server = await startPageServer()
   server.route('/', await readFile(join(outDir, 'index.html'), 'utf8'))
   for (const file of await readdir(join(outDir, 'assets')))

@@ -42,7 +42,7 @@ export function FiltersView() {
               <td class="mono">{f.id}</td>
               <td>{f.kind}</td>
               <td class="mono small">{f.criteria ? JSON.stringify(f.criteria) : ''}</td>
-              <td>{f.origin ?? ''}</td>
+              <td data-testid="filter-origin">{f.origin ?? '—'}</td>
               <td>{new Date(f.createdAt).toLocaleTimeString()}</td>
               <td>{seconds(now - f.lastPollAt)} ago</td>
               <td>{seconds(f.expiresAt - now)}</td>

@@ -1,8 +1,9 @@
 /**
- * Node controls: network, mining mode and "mine N", time, named snapshots, reset, chain
- * export/import with progress, and "reject next request".
+ * Node controls: network, profile (rpc-api / rskj), mining mode and "mine N", time, named
+ * snapshots, reset, chain export/import with progress, and "reject next request".
  */
 import { useEffect, useState } from 'preact/hooks'
+import type { ProfileName } from '../../../background/panel/panelProtocol.js'
 import type { NetworkId } from '../../../shared/protocol.js'
 import { useAction, usePanelData, useServices } from '../context.js'
 import { download } from '../lib/format.js'
@@ -13,10 +14,24 @@ const NETWORKS: Array<{ id: NetworkId; label: string }> = [
   { id: 'regtest', label: 'Regtest (33)' },
 ]
 
+const PROFILES: Array<{ id: ProfileName; label: string; title: string }> = [
+  {
+    id: 'rpc-api',
+    label: 'rpc-api',
+    title:
+      'The hosted RPC service: eth_accounts is empty, pending refused by five methods, 2K-block / 10K-log getLogs',
+  },
+  {
+    id: 'rskj',
+    label: 'rskj',
+    title: 'A self-run RSKj node: pending accepted everywhere, getLogs limited to 5000 blocks / 20000 logs',
+  },
+]
+
 type MiningChoice = 'auto' | 'interval' | 'manual'
 
 export function Toolbar() {
-  const { state, snapshots, head } = usePanelData()
+  const { state, snapshots, head, node } = usePanelData()
   const { connection, controller, store } = useServices()
   const act = useAction()
   const [mining, setMining] = useState<MiningChoice>('auto')
@@ -27,20 +42,25 @@ export function Toolbar() {
   const [snapshotName, setSnapshotName] = useState('')
   const [progress, setProgress] = useState<number | null>(null)
 
-  // The node knows whether it automines; interval and manual both answer false, shown as manual.
+  // The node's real mode and interval (also after the panel is reopened); primitives as deps, so
+  // the periodic refresh does not overwrite an interval being typed.
+  const nodeMining = node?.mining.type
+  const nodeSeconds = node?.mining.type === 'interval' ? node.mining.seconds : undefined
   useEffect(() => {
-    connection.rpc<boolean>('anvil_getAutomine').then(
-      (auto) => setMining((current) => (auto ? 'auto' : current === 'interval' ? 'interval' : 'manual')),
-      () => undefined,
-    )
-  }, [state?.network])
+    if (nodeMining) setMining(nodeMining)
+    if (nodeSeconds !== undefined) setIntervalSeconds(String(nodeSeconds))
+  }, [nodeMining, nodeSeconds])
 
   async function applyMining(choice: MiningChoice, everySeconds = interval) {
     setMining(choice)
-    await act('Mining mode', async () => {
+    const applied = await act('Mining mode', async () => {
       if (choice === 'interval') await connection.rpc('anvil_setIntervalMining', [Number(everySeconds)])
       else await connection.rpc('anvil_setAutomine', [choice === 'auto'])
+      await controller.refreshNodeSettings()
+      return true
     })
+    // Refused (a bad interval): show what the node still does.
+    if (!applied) setMining(store.get().node?.mining.type ?? 'auto')
   }
 
   async function exportChain() {
@@ -89,6 +109,27 @@ export function Toolbar() {
           </option>
         ))}
       </select>
+      <label class="group" title={PROFILES.find((p) => p.id === node?.profile)?.title}>
+        profile
+        <select
+          aria-label="Profile"
+          data-testid="profile-select"
+          value={node?.profile}
+          disabled={!node}
+          onChange={(e) => {
+            const profile = (e.currentTarget as HTMLSelectElement).value as ProfileName
+            void act('Switch profile', async () => {
+              store.set({ node: await connection.request({ kind: 'setProfile', profile }) })
+            })
+          }}
+        >
+          {PROFILES.map((p) => (
+            <option key={p.id} value={p.id} title={p.title}>
+              {p.label}
+            </option>
+          ))}
+        </select>
+      </label>
       <span class="group">
         <select
           aria-label="Mining mode"
