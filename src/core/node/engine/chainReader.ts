@@ -2,6 +2,7 @@
  * Reads of the stored chain with small in-memory caches. The newest blocks are what dApps ask
  * for most (receipts right after a send, the head for every poll), so they stay in memory.
  */
+import { UNCLE_WINDOW } from '../../chain/forkDetection.js'
 import type { LogForWire } from '../../rpc/dto/receiptDto.js'
 import type { KeyValueStore } from '../../storage/types.js'
 import { bytesToHex, bytesToUnprefixedHex, hexToBytes } from '../../util/hex.js'
@@ -17,11 +18,12 @@ export interface TransactionLocation {
 
 /**
  * Newest committed blocks kept whole (receipts right after a send, the head, fork detection's
- * 32-block uncle window). A decoded block with its receipts holds ~10 KB of small objects that
- * outlive the young generation when kept long, so thousands of them would be most of the heap
- * and its garbage; older blocks are read back from storage when asked for.
+ * uncle window below the parent). A decoded block with its receipts holds ~10 KB of small objects
+ * that get promoted to the old generation when kept long, so thousands of them would be most of
+ * the heap and, once evicted, of its garbage; older blocks are read back from storage when asked
+ * for.
  */
-const RECENT_BLOCKS = 64
+const RECENT_BLOCKS = UNCLE_WINDOW + 1
 /** Hashes of the newest blocks: BLOCKHASH reads the 256 below the executing block. */
 const RECENT_HASHES = 257
 /** Blooms of blocks without logs all equal this one; keeping one copy saves ~400 bytes a block. */
