@@ -257,20 +257,24 @@ export class Engine {
     const ancestors = forkDetectionAncestors(parent.header.number)
     const { commitToParents, uncleCounts } = ancestors
     if (commitToParents.length === 0) return undefined
-    // The ancestors are almost always in the reader's cache: then no await and no copy.
-    let loaded: Map<bigint, StoredBlock> | undefined
+    // The ancestors are almost always in the reader's cache: then nothing awaits, the cache
+    // cannot change before they are read, and no copy is made.
+    const cached = (n: bigint) => this.reader.cachedBlock(n)
+    if (commitToParents.every(cached) && uncleCounts.every(cached)) {
+      return forkDetectionDataOf(parent.header.number, ancestors, (n) => cached(n)!.header)
+    }
+    // Otherwise every ancestor is held here: a storage read (or a concurrent request) may evict
+    // from the reader's bounded caches a block that was cached a moment before.
+    const held = new Map<bigint, StoredBlock>()
     for (const list of [commitToParents, uncleCounts]) {
       for (const n of list) {
-        if (this.reader.cachedBlock(n) || loaded?.has(n)) continue
-        const block = await this.reader.blockByNumber(n)
+        if (held.has(n)) continue
+        const block = cached(n) ?? (await this.reader.blockByNumber(n))
         if (!block) throw new Error(`fork detection data needs block ${n}, which is missing`)
-        loaded ??= new Map()
-        loaded.set(n, block)
+        held.set(n, block)
       }
     }
-    // A block read above is looked up there first: the reader's cache may have changed meanwhile.
-    const ancestor = (n: bigint) => (loaded?.get(n) ?? this.reader.cachedBlock(n))!.header
-    return forkDetectionDataOf(parent.header.number, ancestors, ancestor)
+    return forkDetectionDataOf(parent.header.number, ancestors, (n) => held.get(n)!.header)
   }
 
   async #mineOne(): Promise<StoredBlock> {
