@@ -53,6 +53,30 @@ function staticRelativeImports(): Plugin {
 }
 
 /**
+ * The node's default loader of libsecp256k1 is `import('tiny-secp256k1')`, which can never run in
+ * a service worker; left in, the build ships a chunk and a second copy of the 1.2 MB .wasm that
+ * nothing loads. The worker passes its own loader (src/background/wasmLoaders.ts), so in the
+ * extension build the default becomes a rejection (createNode then keeps pure-JS recovery).
+ */
+function noPackageImportsInWorker(): Plugin {
+  const dynamicImport = /\bimport\((['"])([^.'"][^'"]*)\1\)/g
+  return {
+    name: 'rsk-devnode:no-package-imports-in-worker',
+    enforce: 'pre',
+    transform(code, id) {
+      dynamicImport.lastIndex = 0
+      if (!id.includes('/src/core/') || !dynamicImport.test(code)) return null
+      const body = code.replace(
+        dynamicImport,
+        (_match, _quote, specifier: string) =>
+          `Promise.reject(new Error(${JSON.stringify(`import('${specifier}') is unavailable in the extension`)}))`,
+      )
+      return { code: body, map: null }
+    },
+  }
+}
+
+/**
  * The provider and relay are registered at runtime (src/background/injection.ts) from `?script`
  * imports (src/background/injectedFiles.ts), which crxjs builds as self-contained IIFE files with
  * stable names (`src/inpage/index.iife.js`, `src/content/relay.iife.js`). crxjs also lists them
@@ -87,6 +111,7 @@ function privateInjectedScripts(): Plugin {
 export default defineConfig({
   plugins: [
     staticRelativeImports(),
+    noPackageImportsInWorker(),
     preact(),
     crx({
       manifest: (firefox ? firefoxManifest() : chromeManifest) as ManifestV3Export,

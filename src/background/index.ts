@@ -14,6 +14,7 @@ import { disconnectPanelFeed, handlePanelExtra, isPanelExtraRequest } from './pa
 import { handlePanelMessage, isPanelMessage } from './panel.js'
 import { createRequestLog } from './requestLog.js'
 import { type BackgroundService, createBackgroundService } from './service.js'
+import { cryptoBackends, secp256k1WasmLoader, secp256k1WasmUrl } from './wasmLoaders.js'
 
 const injection = createInjection({
   scripting: chrome.scripting as unknown as ScriptingApi,
@@ -24,12 +25,21 @@ injection.ready.catch((error: unknown) =>
   console.error('RSK Devnode: registering the provider failed', error),
 )
 
+// libsecp256k1 ships as a file of the package, compiled when the first node opens.
+const secp256k1 = secp256k1WasmLoader(secp256k1WasmUrl((path) => chrome.runtime.getURL(path)))
+
+/**
+ * In the worker's DevTools console (and the e2e tests): `await rskDevnodeCryptoBackends()` tells
+ * whether sender recovery and hashing run on WebAssembly or on the pure-JS fallback.
+ */
+Object.assign(globalThis, { rskDevnodeCryptoBackends: cryptoBackends })
+
 let servicePromise: Promise<BackgroundService> | null = null
 
 function service(): Promise<BackgroundService> {
   servicePromise ??= openExtensionDb(indexedDB).then((db) =>
     createBackgroundService({
-      openNode: createNodeOpener(browserPlatform(navigator), indexedDbChainStores(indexedDB)),
+      openNode: createNodeOpener(browserPlatform(navigator), indexedDbChainStores(indexedDB), secp256k1),
       store: createIdbWalletStore(db),
       log: createRequestLog(db),
       injection,

@@ -3,6 +3,7 @@
  * served with the profile the developer chose for it (rpc-api or rskj).
  */
 
+import type { TinySecp256k1Like } from '../core/chain/secp256k1.js'
 import { createNode } from '../core/node/createNode.js'
 import type { Platform } from '../core/rpc/context.js'
 import { createIndexedDbStore } from '../core/storage/indexedDbStore.js'
@@ -24,9 +25,20 @@ export function indexedDbChainStores(factory: IDBFactory): OpenChainStore {
     createIndexedDbStore({ indexedDB: factory, name: `rsk-devnode/${network}`, durability: 'relaxed' })
 }
 
-export function createNodeOpener(platform: Platform, openStore: OpenChainStore): OpenNode {
+/**
+ * `secp256k1` loads libsecp256k1 (WASM) for sender recovery (wasmLoaders.ts); the worker cannot
+ * use createNode's default `import()`. Its compile starts before the store opens so the two overlap.
+ */
+export function createNodeOpener(
+  platform: Platform,
+  openStore: OpenChainStore,
+  secp256k1?: () => Promise<TinySecp256k1Like>,
+): OpenNode {
   return async (network: NetworkId, { profile }: OpenNodeOptions): Promise<DevnodeNode> => {
-    const node = await createNode({ network, storage: await openStore(network), platform, profile })
+    // Failure is handled (and pure JS kept) where createNode awaits the same promise.
+    secp256k1?.().catch(() => {})
+    const storage = await openStore(network)
+    const node = await createNode({ network, storage, platform, profile, secp256k1 })
     return {
       request: (json) => node.request(json),
       on: (event, listener) => node.on(event as 'message', listener as (payload: unknown) => void),

@@ -1,0 +1,148 @@
+/// <reference types="vite/client" />
+/**
+ * libsecp256k1 (tiny-secp256k1's WebAssembly build) for sender recovery in the worker.
+ *
+ * tiny-secp256k1's JS entry cannot be used here: it imports its .wasm as an ES module, which
+ * needs top-level await (forbidden in MV3 service workers) or `import()` (forbidden too), and
+ * inlining the bytes as base64 would add ~1.6 MB of JS to every cold start. So the .wasm ships
+ * as a file of the package, is compiled asynchronously (streaming where the browser can) the first
+ * time a node opens, and is driven through its exports: the inputs are written to the fixed
+ * buffers the module exports (HASH_INPUT, SIGNATURE_INPUT), `recover` fills PUBLIC_KEY_INPUT.
+ * The worker's top level stays synchronous; when WebAssembly is refused (no 'wasm-unsafe-eval'),
+ * the load rejects and the node keeps its pure-JS recovery (createNode's self-check decides).
+ */
+
+import secp256k1WasmPath from '../../node_modules/tiny-secp256k1/lib/secp256k1.wasm?url'
+import { type RecoveryBackendName, recoveryBackend, type TinySecp256k1Like } from '../core/chain/secp256k1.js'
+import { loadFastSha256 } from '../core/crypto/fastSha256.js'
+import { isFastKeccakReady } from '../core/crypto/hash.js'
+
+/** The exports of secp256k1.wasm used for recovery. */
+interface Secp256k1Exports {
+  memory: WebAssembly.Memory
+  HASH_INPUT: WebAssembly.Global
+  SIGNATURE_INPUT: WebAssembly.Global
+  PUBLIC_KEY_INPUT: WebAssembly.Global
+  recover(outputLength: number, recoveryId: number): number
+}
+
+const HASH_SIZE = 32
+const SIGNATURE_SIZE = 64
+const UNCOMPRESSED_SIZE = 65
+const COMPRESSED_SIZE = 33
+
+/** Why a call into the module failed (its `throwError` import); the adapter turns it into null. */
+class Secp256k1WasmError extends Error {}
+
+/** The two functions the module imports: context randomisation and error reporting. */
+function moduleImports(): WebAssembly.Imports {
+  return {
+    './rand.js': {
+      generateInt32: () => crypto.getRandomValues(new Int32Array(1))[0] ?? 0,
+    },
+    './validate_error.js': {
+      throwError: (code: number) => {
+        throw new Secp256k1WasmError(`libsecp256k1 error ${code}`)
+      },
+    },
+  }
+}
+
+function isSecp256k1Exports(exports: WebAssembly.Exports): boolean {
+  const e = exports as Partial<Record<keyof Secp256k1Exports, unknown>>
+  return (
+    e.memory instanceof WebAssembly.Memory &&
+    e.HASH_INPUT instanceof WebAssembly.Global &&
+    e.SIGNATURE_INPUT instanceof WebAssembly.Global &&
+    e.PUBLIC_KEY_INPUT instanceof WebAssembly.Global &&
+    typeof e.recover === 'function'
+  )
+}
+
+/** Recovery over an instantiated secp256k1.wasm, with tiny-secp256k1's `recover` signature. */
+export function secp256k1FromInstance(instance: WebAssembly.Instance): TinySecp256k1Like {
+  if (!isSecp256k1Exports(instance.exports)) throw new Error('not the libsecp256k1 module')
+  const wasm = instance.exports as unknown as Secp256k1Exports
+  const hashAt = Number(wasm.HASH_INPUT.value)
+  const signatureAt = Number(wasm.SIGNATURE_INPUT.value)
+  const publicKeyAt = Number(wasm.PUBLIC_KEY_INPUT.value)
+  return {
+    recover(hash, signature, recoveryId, compressed = false) {
+      if (hash.length !== HASH_SIZE || signature.length !== SIGNATURE_SIZE) return null
+      if (!(recoveryId >= 0 && recoveryId <= 3)) return null
+      const length = compressed ? COMPRESSED_SIZE : UNCOMPRESSED_SIZE
+      // A fresh view each call: a view over a grown memory would be detached.
+      const memory = new Uint8Array(wasm.memory.buffer)
+      try {
+        memory.set(hash, hashAt)
+        memory.set(signature, signatureAt)
+        return wasm.recover(length, recoveryId) === 1 ? memory.slice(publicKeyAt, publicKeyAt + length) : null
+      } catch (error) {
+        if (error instanceof Secp256k1WasmError) return null
+        throw error
+      } finally {
+        // The buffers are shared by every call: leave nothing of this one behind.
+        memory.fill(0, hashAt, hashAt + HASH_SIZE)
+        memory.fill(0, signatureAt, signatureAt + SIGNATURE_SIZE)
+        memory.fill(0, publicKeyAt, publicKeyAt + UNCOMPRESSED_SIZE)
+      }
+    },
+  }
+}
+
+/** Compiles and instantiates secp256k1.wasm from a response (streaming) or its bytes. */
+export async function instantiateSecp256k1(source: Response | BufferSource): Promise<TinySecp256k1Like> {
+  let instance: WebAssembly.Instance
+  if (source instanceof Response) {
+    // Streaming compiles while the bytes arrive; it needs the application/wasm type, which
+    // extension origins serve for .wasm files. Otherwise compile from the whole buffer.
+    const fallback = source.clone()
+    try {
+      instance = (await WebAssembly.instantiateStreaming(source, moduleImports())).instance
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error
+      instance = (await WebAssembly.instantiate(await fallback.arrayBuffer(), moduleImports())).instance
+    }
+  } else {
+    instance = (await WebAssembly.instantiate(source, moduleImports())).instance
+  }
+  return secp256k1FromInstance(instance)
+}
+
+/** The built file's URL inside the extension package. */
+export function secp256k1WasmUrl(getUrl: (path: string) => string): string {
+  return getUrl(secp256k1WasmPath)
+}
+
+/**
+ * The loader createNode awaits (its `secp256k1` option): one fetch and compile per worker, shared
+ * by the nodes of every network. A failure (WebAssembly refused) is kept too: it would not change.
+ */
+export function secp256k1WasmLoader(url: string): () => Promise<TinySecp256k1Like> {
+  let loading: Promise<TinySecp256k1Like> | null = null
+  return () => {
+    loading ??= fetch(url).then((response) => {
+      if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`)
+      return instantiateSecp256k1(response)
+    })
+    return loading
+  }
+}
+
+export interface CryptoBackends {
+  recovery: RecoveryBackendName
+  keccak: 'hash-wasm' | 'noble'
+  sha256: 'hash-wasm' | 'noble'
+}
+
+/**
+ * Which implementations the node's hot paths use now (recovery and keccak switch when the first
+ * node opens). The worker exposes it for its DevTools console and the e2e tests.
+ */
+export async function cryptoBackends(): Promise<CryptoBackends> {
+  return {
+    recovery: recoveryBackend(),
+    keccak: isFastKeccakReady() ? 'hash-wasm' : 'noble',
+    sha256: (await loadFastSha256()) ? 'hash-wasm' : 'noble',
+  }
+}
