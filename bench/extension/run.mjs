@@ -6,14 +6,16 @@
 //     eth_sendTransaction sequentially and with 8 in flight, and pre-signed eth_sendRawTransaction
 //   - cold start: the worker stopped through CDP, then the first request from the page, with the
 //     chain as the workloads left it and again with 10,000 blocks stored
+//   - the worker's bundle (JS it evaluates at start, .wasm files) and which crypto backends it uses
+// The page is opened only once the worker has registered the provider's content scripts.
 // Usage: EXTENSION_OUT_DIR=/tmp/x npx vite build && EXTENSION_OUT_DIR=/tmp/x node bench/extension/run.mjs
 //   [--requests 500] [--transactions 200] [--blocks 10000] [--restarts 7] [--no-ganache]
 // Writes bench/results/extension-<timestamp>.json and prints a table.
 import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { chromium } from 'playwright-core'
 import { coldStarts } from './worker.mjs'
@@ -68,19 +70,68 @@ const context = await chromium.launchPersistentContext(profile, {
   ],
 })
 
-/** Opens the bench page once the provider is injected (the worker registers it at its first start). */
-async function providerPage() {
-  const page = await context.newPage()
-  for (let attempt = 0; ; attempt++) {
-    await page.goto(url)
-    if (
-      await page.waitForFunction(() => !!window.ethereum, null, { timeout: 2000 }).then(Boolean, () => false)
-    )
-      break
-    if (attempt === 10) throw new Error('the provider was never injected')
+/** The extension's service worker (it starts when the extension loads). */
+async function extensionWorker() {
+  const running = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://'))
+  return running ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }))
+}
+
+/**
+ * Waits until the worker has registered the provider's content scripts (at its first start, from
+ * the allow list), as test/e2e/harness.ts `waitForInjection` does: a page loaded before that gets
+ * no provider.
+ */
+async function waitForInjection(timeoutMs = 15_000) {
+  const ids = ['rsk-devnode-inpage', 'rsk-devnode-relay']
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const worker = await extensionWorker()
+    const registered = await worker
+      .evaluate(async () => (await chrome.scripting.getRegisteredContentScripts()).map((s) => s.id))
+      .catch(() => [])
+    if (ids.every((id) => registered.includes(id))) return
+    if (Date.now() > deadline)
+      throw new Error(`the provider scripts were not registered (found ${registered})`)
+    await new Promise((done) => setTimeout(done, 50))
   }
+}
+
+/** Opens the bench page once the provider's scripts are registered. */
+async function providerPage() {
+  await waitForInjection()
+  const page = await context.newPage()
+  await page.goto(url)
+  await page.waitForFunction(() => !!window.ethereum, null, { timeout: 5000 })
   await page.addScriptTag({ content: workload })
   return page
+}
+
+/** Which crypto the node uses (null for builds without `rskDevnodeCryptoBackends`). */
+async function cryptoBackends() {
+  const worker = await extensionWorker()
+  return worker.evaluate(() => globalThis.rskDevnodeCryptoBackends?.() ?? null).catch(() => null)
+}
+
+/** Bytes of JavaScript the worker evaluates at start (its module graph) and of WebAssembly files. */
+async function workerBundle() {
+  const seen = new Set()
+  let js = 0
+  const visit = async (file) => {
+    if (seen.has(file)) return
+    seen.add(file)
+    // A match inside a comment may name no file of the build: skip it.
+    const code = await readFile(join(extension, file), 'utf8').catch(() => null)
+    if (code === null) return
+    js += Buffer.byteLength(code)
+    for (const [, spec] of code.matchAll(/\b(?:from|import)\s*['"](\.{0,2}\/[^'"]+)['"]/g))
+      await visit(join(dirname(file), spec).replace(/^\//, ''))
+  }
+  const manifest = JSON.parse(await readFile(join(extension, 'manifest.json'), 'utf8'))
+  await visit(manifest.background.service_worker)
+  const wasm = (await readdir(join(extension, 'assets'))).filter((f) => f.endsWith('.wasm'))
+  let wasmBytes = 0
+  for (const f of wasm) wasmBytes += (await stat(join(extension, 'assets', f))).size
+  return { jsBytes: js, modules: seen.size, wasmBytes }
 }
 
 try {
@@ -102,6 +153,8 @@ try {
     ping,
     ...(await page.evaluate((o) => window.benchWorkload(window.ethereum, o), options)),
   }
+  extension.crypto = await cryptoBackends()
+  extension.workerBundle = await workerBundle()
   extension.coldStart = { blocks: extension.blocks, ...(await coldStarts(context, page, RESTARTS)) }
   if (BLOCKS > extension.blocks) {
     const t0 = Date.now()
@@ -190,6 +243,11 @@ function printTable({ extension: e, ganache: g }) {
     console.log(
       `| cold start to first answer, ${e.coldStartLarge.blocks} blocks (ms) | ${cold(e.coldStartLarge)} | – |`,
     )
+  const b = e.workerBundle
+  console.log(
+    `| worker bundle (JS evaluated at start; .wasm files) | ${(b.jsBytes / 1024).toFixed(0)} KiB in ${b.modules} modules; ${(b.wasmBytes / 1024).toFixed(0)} KiB | – |`,
+  )
+  console.log(`Crypto in the worker: ${e.crypto ? JSON.stringify(e.crypto) : 'not reported by this build'}`)
   console.log(
     "Extension transactions are persisted in IndexedDB before the reply; Ganache's browser build keeps its chain in memory.",
   )

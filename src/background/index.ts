@@ -37,6 +37,8 @@ Object.assign(globalThis, { rskDevnodeCryptoBackends: cryptoBackends })
 let servicePromise: Promise<BackgroundService> | null = null
 
 function service(): Promise<BackgroundService> {
+  // Nearly every wake-up opens a node: compile libsecp256k1 while the databases open.
+  if (!servicePromise) secp256k1().catch(() => {})
   servicePromise ??= openExtensionDb(indexedDB).then((db) =>
     createBackgroundService({
       openNode: createNodeOpener(browserPlatform(navigator), indexedDbChainStores(indexedDB), secp256k1),
