@@ -23,16 +23,22 @@ function expand(key: Uint8Array, length: number): Uint8Array {
   let z = view.getUint32(8)
   let w = view.getUint32(12)
   const out = new Uint8Array(length)
+  // Whole words are stored big-endian in one write; only a final partial word goes byte by byte.
+  const words = new DataView(out.buffer)
+  const whole = length - (length % 4)
   for (let i = 0; i < length; i += 4) {
     const t = x ^ (x << 11)
     x = y
     y = z
     z = w
     w = (w ^ (w >>> 19) ^ t ^ (t >>> 8)) >>> 0
+    if (i < whole) {
+      words.setUint32(i, w)
+      continue
+    }
     out[i] = w >>> 24
     if (i + 1 < length) out[i + 1] = (w >>> 16) & 0xff
     if (i + 2 < length) out[i + 2] = (w >>> 8) & 0xff
-    if (i + 3 < length) out[i + 3] = w & 0xff
   }
   return out
 }
@@ -91,15 +97,38 @@ function writeUint32le(out: Uint8Array, at: number, value: number): void {
   out[at + 3] = (value >>> 24) & 0xff
 }
 
-/** Output value (below 2^53 here) then its P2PKH script; returns the offset after it. */
-function writeP2pkhOutput(out: Uint8Array, at: number, value: number, hash: Uint8Array): number {
+function readUint32be(bytes: Uint8Array, at: number): number {
+  return (
+    (((bytes[at] as number) << 24) |
+      ((bytes[at + 1] as number) << 16) |
+      ((bytes[at + 2] as number) << 8) |
+      (bytes[at + 3] as number)) >>>
+    0
+  )
+}
+
+function copyBytes(from: Uint8Array, fromAt: number, to: Uint8Array, toAt: number, length: number): void {
+  for (let i = 0; i < length; i++) to[toAt + i] = from[fromAt + i] as number
+}
+
+/**
+ * Output value (below 2^53 here) then its P2PKH script paying the 20 bytes of `hashBytes` at
+ * `hashAt`; returns the offset after it.
+ */
+function writeP2pkhOutput(
+  out: Uint8Array,
+  at: number,
+  value: number,
+  hashBytes: Uint8Array,
+  hashAt: number,
+): number {
   writeUint32le(out, at, value % 0x1_0000_0000)
   writeUint32le(out, at + 4, Math.floor(value / 0x1_0000_0000))
   out[at + 8] = 0x19
   out[at + 9] = 0x76
   out[at + 10] = 0xa9
   out[at + 11] = 0x14
-  out.set(hash, at + 12)
+  copyBytes(hashBytes, hashAt, out, at + 12, 20)
   out[at + 32] = 0x88
   out[at + 33] = 0xac
   return at + 34
@@ -114,29 +143,30 @@ export function serializedFillerTransactions(seed: Uint8Array): Uint8Array[] {
   const out = new Uint8Array(count * SERIALIZED_FILLER_BYTES)
   const serialized: Uint8Array[] = []
   for (let i = 0; i < count; i++) {
-    const bytes = all.subarray(i * FILLER_BYTES, (i + 1) * FILLER_BYTES)
+    // Offsets into `all` and `out` directly: no views are made for the fields.
+    const from = i * FILLER_BYTES
     const start = i * SERIALIZED_FILLER_BYTES
     let at = start
     writeUint32le(out, at, 2) // version
     out[at + 4] = 1 // one input
     at += 5
-    for (let j = 0; j < 32; j++) out[at + j] = bytes[31 - j] as number // outpoint, internal order
-    writeUint32le(out, at + 32, (bytes[0] as number) & 3)
+    for (let j = 0; j < 32; j++) out[at + j] = all[from + 31 - j] as number // outpoint, internal order
+    writeUint32le(out, at + 32, (all[from] as number) & 3)
     at += 36
     // scriptSig: a push of the 71-byte signature and one of the 33-byte compressed public key.
     out[at] = 106
     out[at + 1] = 71
-    out.set(bytes.subarray(32, 103), at + 2)
+    copyBytes(all, from + 32, out, at + 2, 71)
     out[at + 73] = 33
-    out[at + 74] = 0x02 | ((bytes[103] as number) & 1)
-    out.set(bytes.subarray(104, 136), at + 75)
+    out[at + 74] = 0x02 | ((all[from + 103] as number) & 1)
+    copyBytes(all, from + 104, out, at + 75, 32)
     at += 107
     writeUint32le(out, at, 0xffffffff) // sequence
     out[at + 4] = 2 // two outputs
     at += 5
-    const amount = new DataView(bytes.buffer, bytes.byteOffset + 176, 4).getUint32(0) * 100
-    at = writeP2pkhOutput(out, at, amount + 1_000, bytes.subarray(136, 156))
-    at = writeP2pkhOutput(out, at, 546, bytes.subarray(156, 176))
+    const amount = readUint32be(all, from + 176) * 100
+    at = writeP2pkhOutput(out, at, amount + 1_000, all, from + 136)
+    at = writeP2pkhOutput(out, at, 546, all, from + 156)
     writeUint32le(out, at, 0) // lock time
     serialized.push(out.subarray(start, start + SERIALIZED_FILLER_BYTES))
   }

@@ -20,6 +20,19 @@ function readWordBE(bytes: Uint8Array, offset: number): number {
   )
 }
 
+/** The digest held in `state` (big-endian words), byte-reversed into display order. */
+function displayOrderDigest(state: Uint32Array): Uint8Array {
+  const hash = new Uint8Array(32)
+  for (let i = 0; i < 8; i++) {
+    const word = state[7 - i] as number
+    hash[4 * i] = word & 0xff
+    hash[4 * i + 1] = (word >>> 8) & 0xff
+    hash[4 * i + 2] = (word >>> 16) & 0xff
+    hash[4 * i + 3] = word >>> 24
+  }
+  return hash
+}
+
 export type GrindHeaderParameters = {
   /** The 80-byte header; its nonce field (bytes 76..80) is ignored. */
   header: Uint8Array
@@ -31,12 +44,23 @@ export type GrindHeaderParameters = {
 }
 
 /** The first nonce in range meeting the target, or null when none does. */
-export function grindHeaderNonce({
+export function grindHeaderNonce(parameters: GrindHeaderParameters): number | null {
+  return grindHeader(parameters)?.nonce ?? null
+}
+
+export type GrindHeaderReturnType = {
+  nonce: number
+  /** The header's hash with that nonce, display order: grinding has just computed it. */
+  hash: Uint8Array
+}
+
+/** The first nonce in range meeting the target with the header hash it gives, or null. */
+export function grindHeader({
   header,
   target,
   startNonce = 0,
   endNonce = 0xffffffff,
-}: GrindHeaderParameters): number | null {
+}: GrindHeaderParameters): GrindHeaderReturnType | null {
   if (header.length !== BITCOIN_HEADER_SIZE) throw new RangeError('a Bitcoin header is 80 bytes')
   if (target < 0n || target >= 1n << 256n) throw new RangeError('target must fit 32 bytes')
   const targetWords = Array.from({ length: 8 }, (_, i) =>
@@ -69,7 +93,7 @@ export function grindHeaderNonce({
       const targetWord = targetWords[i] as number
       verdict = hashWord < targetWord ? -1 : hashWord > targetWord ? 1 : 0
     }
-    if (verdict <= 0) return nonce
+    if (verdict <= 0) return { nonce, hash: displayOrderDigest(state) }
   }
   return null
 }

@@ -6,7 +6,7 @@ import { decodeBitcoinHeader } from './bitcoin/header'
 import { sha256FromMidstate, stateFromBytes } from './bitcoin/sha256Midstate'
 import { parseTransaction, transactionId } from './bitcoin/transaction'
 import { compressCoinbase, extractHashForMergedMining, lastIndexOfBytes, RSK_TAG } from './coinbase'
-import { grindHeaderNonce } from './headerGrinder'
+import { grindHeader, grindHeaderNonce } from './headerGrinder'
 import { type MineMergedMiningFieldsParameters, mineMergedMiningFields } from './miner'
 import { difficultyToTarget } from './target'
 import { verifyMergedMining } from './verify/verifyMergedMining'
@@ -168,5 +168,15 @@ describe('grindHeaderNonce', () => {
     }
     expect(hashOf(nonce)).toBeLessThanOrEqual(target)
     for (let earlier = 0; earlier < nonce; earlier++) expect(hashOf(earlier)).toBeGreaterThan(target)
+  })
+
+  test('returns the display-order hash of the header with the nonce it found', () => {
+    for (const fill of [0x00, 0x5a, 0xff]) {
+      const header = new Uint8Array(80).fill(fill)
+      const found = grindHeader({ header, target: (1n << 256n) / 7n })
+      if (found === null) throw new Error('expected a nonce')
+      new DataView(header.buffer).setUint32(76, found.nonce, true)
+      expect(found.hash).toEqual(reverseBytes(sha256(sha256(header))))
+    }
   })
 })

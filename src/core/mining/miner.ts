@@ -3,6 +3,7 @@
  * grinds its header until it meets the RSK target, producing the three merged-mining header fields
  * exactly as a real merged-mining pool submitting through RSKj would leave them.
  */
+import { sha256d } from '../crypto/fastSha256'
 import { concatBytes } from '../util/hex'
 import type { BitcoinBlock } from './bitcoin/block'
 import {
@@ -11,11 +12,11 @@ import {
   encodeBitcoinHeader,
   encodeCompactBits,
 } from './bitcoin/header'
-import { merkleTree } from './bitcoin/merkle'
-import { type BitcoinTransaction, serializeTransaction, txidOfSerialized } from './bitcoin/transaction'
+import { merkleTreeOfInternalIds } from './bitcoin/merkle'
+import { type BitcoinTransaction, serializeTransaction } from './bitcoin/transaction'
 import { buildMergedMiningCoinbase, compressCoinbase } from './coinbase'
 import { fillerTransactions, serializedFillerTransactions } from './fillers'
-import { grindHeaderNonce } from './headerGrinder'
+import { grindHeader } from './headerGrinder'
 import { difficultyToTarget } from './target'
 
 /** Version-bits (BIP9) header version with nothing signalled, as current Bitcoin blocks carry. */
@@ -82,9 +83,10 @@ export function buildMergedMiningTemplate(
   const coinbase = buildMergedMiningCoinbase({ hashForMergedMining, seed, extraNonce })
   const fullCoinbase = serializeTransaction(coinbase)
   // The fillers' ids come from their bytes; their objects are built only if the block is read.
-  const txids = [txidOfSerialized(fullCoinbase)]
-  for (const filler of serializedFillerTransactions(seed)) txids.push(txidOfSerialized(filler))
-  const tree = merkleTree(txids)
+  // Ids in internal order (the digests as computed): the tree hashes them in that order.
+  const ids = [sha256d(fullCoinbase)]
+  for (const filler of serializedFillerTransactions(seed)) ids.push(sha256d(filler))
+  const tree = merkleTreeOfInternalIds(ids)
   const header: BitcoinHeader = {
     version: MERGED_MINING_HEADER_VERSION,
     previousBlockHash: previousBitcoinHeaderHash,
@@ -122,10 +124,14 @@ function lazyBitcoinBlock(
   }
 }
 
-/** The template's fields with `header` (already carrying its nonce) in place. */
+/**
+ * The template's fields with `header` (already carrying its nonce) in place. `headerHash` is the
+ * header's display-order hash when the caller has just computed it (the grinder has).
+ */
 export function completeMergedMiningFields(
   template: MergedMiningTemplate,
   header: BitcoinHeader,
+  headerHash?: Uint8Array,
 ): MineMergedMiningFieldsReturnType {
   const encodedHeader = encodeBitcoinHeader(header)
   const { fields } = template
@@ -135,7 +141,7 @@ export function completeMergedMiningFields(
     bitcoinMergedMiningMerkleProof: fields.bitcoinMergedMiningMerkleProof,
     fullCoinbase: fields.fullCoinbase,
     bitcoinMergedMiningHeader: encodedHeader,
-    bitcoinHeaderHash: bitcoinHeaderHash(encodedHeader),
+    bitcoinHeaderHash: headerHash ?? bitcoinHeaderHash(encodedHeader),
     bitcoinBlock: {
       header,
       get transactions() {
@@ -152,7 +158,9 @@ export function mineMergedMiningFields(
   // Each extranonce gives a fresh coinbase, merkle root and 2^32 nonces, as pools roll it.
   for (let extraNonce = 0; ; extraNonce++) {
     const template = buildMergedMiningTemplate(parameters, extraNonce)
-    const nonce = grindHeaderNonce({ header: encodeBitcoinHeader(template.header), target: template.target })
-    if (nonce !== null) return completeMergedMiningFields(template, { ...template.header, nonce })
+    const found = grindHeader({ header: encodeBitcoinHeader(template.header), target: template.target })
+    if (found !== null) {
+      return completeMergedMiningFields(template, { ...template.header, nonce: found.nonce }, found.hash)
+    }
   }
 }

@@ -29,9 +29,17 @@ export type MerkleTreeSummary = {
 
 /** Builds the tree once over txids (display order, coinbase first). */
 export function merkleTree(txids: Uint8Array[]): MerkleTreeSummary {
-  if (txids.length === 0) throw new RangeError('a Bitcoin block has at least one transaction')
+  return merkleTreeOfInternalIds(txids.map(reverseBytes))
+}
+
+/**
+ * {@link merkleTree} over txids in internal order (the double SHA-256 digests as computed), which
+ * spares the miner reversing each id twice. The leaves themselves are not modified.
+ */
+export function merkleTreeOfInternalIds(leaves: Uint8Array[]): MerkleTreeSummary {
+  if (leaves.length === 0) throw new RangeError('a Bitcoin block has at least one transaction')
   const coinbaseBranch: Uint8Array[] = []
-  let level = txids.map(reverseBytes)
+  let level = leaves
   while (level.length > 1) {
     // The coinbase's ancestor is always the leftmost node, so its sibling is index 1.
     coinbaseBranch.push(reverseBytes(level[1] as Uint8Array))

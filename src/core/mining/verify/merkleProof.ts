@@ -9,10 +9,6 @@ export const MAX_MERKLE_PROOF_LENGTH = 960
 const MAX_SATOSHIS = 21_000_000n * 100_000_000n
 const COINBASE_CHECKED = 0xffffffff
 
-function reversed(bytes: Uint8Array): Uint8Array {
-  return Uint8Array.from(bytes).reverse()
-}
-
 function signedByte(value: number): number {
   return value > 127 ? value - 256 : value
 }
@@ -23,6 +19,9 @@ function signedByte(value: number): number {
  * tree (bitslog, 2018). Reads bytes as Java does: signed, little-endian integers.
  */
 export function formsValid64ByteTransaction(left: Uint8Array, right: Uint8Array): boolean {
+  // The input count (byte 4) must be exactly one: almost every pair of hashes fails here, so the
+  // 64-byte copy is made only for the rest.
+  if (left.length < 5 || left[4] !== 1) return false
   const bytes = new Uint8Array(64)
   bytes.set(left.subarray(0, 32), 0)
   bytes.set(right.subarray(0, 32), 32)
@@ -57,8 +56,12 @@ export class ValidBtcTransactionNodesError extends Error {
 /** Parent of two display-order nodes: reverse(SHA256d(reverse(left) || reverse(right))). */
 export function combineLeftRight(left: Uint8Array, right: Uint8Array): Uint8Array {
   if (formsValid64ByteTransaction(left, right)) throw new ValidBtcTransactionNodesError()
+  // Both halves are written reversed straight into one buffer, and the fresh digest is reversed
+  // in place: one allocation besides the hashes'.
   const joined = new Uint8Array(64)
-  joined.set(reversed(left), 0)
-  joined.set(reversed(right), 32)
-  return reversed(sha256(sha256(joined)))
+  for (let i = 0; i < 32; i++) {
+    joined[i] = left[31 - i] as number
+    joined[32 + i] = right[31 - i] as number
+  }
+  return sha256(sha256(joined)).reverse()
 }
