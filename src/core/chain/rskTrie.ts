@@ -132,74 +132,106 @@ function childrenSize(node: TrieNode): number {
 /** `Trie.internalToMessage` (serialization version 01). */
 export function nodeMessage(node: TrieNode): Uint8Array {
   if (node.message) return node.message
-  const value = node.value ?? new Uint8Array(0)
+  const value = node.value ?? NO_VALUE
   const longValue = value.length > MAX_INLINE_VALUE
+  const { path, left, right } = node
+  const leftEmbedded = left !== undefined && isEmbeddable(left)
+  const rightEmbedded = right !== undefined && isEmbeddable(right)
+  const terminal = !left && !right
   let flags = 0b0100_0000
   if (longValue) flags |= 0b0010_0000
-  if (node.path.length > 0) flags |= 0b0001_0000
-  if (node.left) flags |= 0b0000_1000
-  if (node.right) flags |= 0b0000_0100
-  if (node.left && isEmbeddable(node.left)) flags |= 0b0000_0010
-  if (node.right && isEmbeddable(node.right)) flags |= 0b0000_0001
-  const parts: Uint8Array[] = [Uint8Array.of(flags)]
-  if (node.path.length > 0) parts.push(sharedPathBytes(node.path))
-  for (const child of [node.left, node.right]) {
-    if (!child) continue
-    if (isEmbeddable(child)) {
-      const message = nodeMessage(child)
-      parts.push(Uint8Array.of(message.length), message)
-    } else {
-      parts.push(nodeHash(child))
-    }
-  }
-  if (!isTerminal(node)) parts.push(varInt(childrenSize(node)))
+  if (path.length > 0) flags |= 0b0001_0000
+  if (left) flags |= 0b0000_1000
+  if (right) flags |= 0b0000_0100
+  if (leftEmbedded) flags |= 0b0000_0010
+  if (rightEmbedded) flags |= 0b0000_0001
+  // The message is sized first and written into one buffer: no array of parts, no small pieces.
+  const children = terminal ? 0 : childrenSize(node)
+  let size = 1 + (path.length > 0 ? sharedPathSize(path.length) : 0)
+  if (left) size += leftEmbedded ? 1 + nodeMessage(left).length : 32
+  if (right) size += rightEmbedded ? 1 + nodeMessage(right).length : 32
+  if (!terminal) size += varIntSize(children)
+  size += longValue ? 32 + 3 : value.length
+  const out = new Uint8Array(size)
+  out[0] = flags
+  let at = 1
+  if (path.length > 0) at = writeSharedPath(out, at, path)
+  if (left) at = writeChild(out, at, left, leftEmbedded)
+  if (right) at = writeChild(out, at, right, rightEmbedded)
+  if (!terminal) at = writeVarInt(out, at, children)
   if (longValue) {
-    parts.push(
-      keccak256(value),
-      Uint8Array.of((value.length >> 16) & 0xff, (value.length >> 8) & 0xff, value.length & 0xff),
-    )
+    out.set(keccak256(value), at)
+    out[at + 32] = (value.length >> 16) & 0xff
+    out[at + 33] = (value.length >> 8) & 0xff
+    out[at + 34] = value.length & 0xff
   } else {
-    parts.push(value)
+    out.set(value, at)
   }
-  node.message = concat(parts)
-  return node.message
+  node.message = out
+  return out
+}
+
+const NO_VALUE = new Uint8Array(0)
+
+/** An embedded child as its length and message, any other child as its hash. */
+function writeChild(out: Uint8Array, at: number, child: TrieNode, embedded: boolean): number {
+  if (embedded) {
+    const message = nodeMessage(child)
+    out[at] = message.length
+    out.set(message, at + 1)
+    return at + 1 + message.length
+  }
+  out.set(nodeHash(child), at)
+  return at + 32
+}
+
+/** Size of `SharedPathSerializer`'s output for a path of `length` bits. */
+function sharedPathSize(length: number): number {
+  const prefix = length <= 32 || (length >= 160 && length <= 382) ? 1 : 1 + varIntSize(length)
+  return prefix + Math.ceil(length / 8)
 }
 
 /** `SharedPathSerializer`: a length prefix in bits, then the bits packed most significant first. */
-function sharedPathBytes(bits: Uint8Array): Uint8Array {
+function writeSharedPath(out: Uint8Array, at: number, bits: Uint8Array): number {
   const length = bits.length
-  const prefix =
-    length <= 32
-      ? Uint8Array.of(length - 1)
-      : length >= 160 && length <= 382
-        ? Uint8Array.of(length - 128)
-        : concat([Uint8Array.of(255), varInt(length)])
-  const packed = new Uint8Array(Math.ceil(length / 8))
+  if (length <= 32) out[at++] = length - 1
+  else if (length >= 160 && length <= 382) out[at++] = length - 128
+  else {
+    out[at++] = 255
+    at = writeVarInt(out, at, length)
+  }
+  // `out` is freshly zeroed, so only the set bits are written.
   for (let i = 0; i < length; i++)
-    if (bits[i]) packed[i >> 3] = (packed[i >> 3] as number) | (0x80 >> (i & 7))
-  return concat([prefix, packed])
+    if (bits[i]) out[at + (i >> 3)] = (out[at + (i >> 3)] as number) | (0x80 >> (i & 7))
+  return at + Math.ceil(length / 8)
 }
 
-/** Bitcoin's CompactSize (bitcoinj `VarInt`), little-endian after the marker byte. */
-function varInt(value: number): Uint8Array {
-  if (value < 0xfd) return Uint8Array.of(value)
-  if (value <= 0xffff) return Uint8Array.of(0xfd, value & 0xff, value >> 8)
-  if (value <= 0xffffffff) {
-    return Uint8Array.of(0xfe, value & 0xff, (value >> 8) & 0xff, (value >> 16) & 0xff, (value >>> 24) & 0xff)
-  }
+function varIntSize(value: number): number {
+  if (value < 0xfd) return 1
+  if (value <= 0xffff) return 3
+  if (value <= 0xffffffff) return 5
   throw new RangeError('trie too large')
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  let length = 0
-  for (const part of parts) length += part.length
-  const out = new Uint8Array(length)
-  let offset = 0
-  for (const part of parts) {
-    out.set(part, offset)
-    offset += part.length
+/** Bitcoin's CompactSize (bitcoinj `VarInt`), little-endian after the marker byte. */
+function writeVarInt(out: Uint8Array, at: number, value: number): number {
+  if (value < 0xfd) {
+    out[at] = value
+    return at + 1
   }
-  return out
+  if (value <= 0xffff) {
+    out[at] = 0xfd
+    out[at + 1] = value & 0xff
+    out[at + 2] = value >> 8
+    return at + 3
+  }
+  if (value > 0xffffffff) throw new RangeError('trie too large')
+  out[at] = 0xfe
+  out[at + 1] = value & 0xff
+  out[at + 2] = (value >> 8) & 0xff
+  out[at + 3] = (value >> 16) & 0xff
+  out[at + 4] = (value >>> 24) & 0xff
+  return at + 5
 }
 
 /**
