@@ -167,6 +167,104 @@ export function encodeHeader(
   return rlpEncode(headerSlots(header, withMergedMiningFields, withMerkleProofAndCoinbase, compressed))
 }
 
+/** The header's number-like fields in their encoded forms (read only, never modified). */
+type ScalarSlots = {
+  coinbase: Uint8Array
+  difficulty: Uint8Array
+  number: Uint8Array
+  gasLimit: Uint8Array
+  gasUsed: Uint8Array
+  timestamp: Uint8Array
+  paidFees: Uint8Array
+  minimumGasPrice: Uint8Array
+  uncleCount: Uint8Array
+}
+
+function genesisScalarSlots(header: BlockHeader): ScalarSlots {
+  return {
+    coinbase: hexToBytes(header.coinbase),
+    difficulty: header.genesisDifficultyBytes
+      ? genesisDifficultySlot(header.genesisDifficultyBytes)
+      : blockDifficultySlot(header.difficulty),
+    number: bigIntegerSlot(header.number),
+    // The genesis loader strips leading zeros of the gas limit (see minedScalarSlots).
+    gasLimit: bigIntegerSlot(header.gasLimit),
+    gasUsed: bigIntegerSlot(header.gasUsed),
+    timestamp: bigIntegerSlot(header.timestamp),
+    paidFees: bigIntegerSlot(header.paidFees),
+    minimumGasPrice: signedCoinNonNullZeroSlot(header.minimumGasPrice),
+    uncleCount: bigIntegerSlot(BigInt(header.uncleCount)),
+  }
+}
+
+function minedScalarSlots(header: BlockHeader): ScalarSlots {
+  return {
+    coinbase: hexToBytes(header.coinbase),
+    difficulty: blockDifficultySlot(header.difficulty),
+    number: bigIntegerSlot(header.number),
+    // Mined blocks store `BigInteger.toByteArray()` of the gas limit (BlockToMineBuilder), so a
+    // limit ≥ 0x800000 carries a sign byte; the genesis loader strips leading zeros instead.
+    gasLimit: javaSignedBytes(header.gasLimit),
+    gasUsed: bigIntegerSlot(header.gasUsed),
+    timestamp: bigIntegerSlot(header.timestamp),
+    paidFees: bigIntegerSlot(header.paidFees),
+    minimumGasPrice: signedCoinNonNullZeroSlot(header.minimumGasPrice),
+    uncleCount: bigIntegerSlot(BigInt(header.uncleCount)),
+  }
+}
+
+/**
+ * A block's header is encoded several times in a row (hashForMergedMining, hash, size, record),
+ * so the last mined header's scalar slots are kept with the values they encode and reused while
+ * those values are the same. The slots only ever go into an RLP encoding, which copies them.
+ */
+let lastScalars:
+  | {
+      coinbase: string
+      difficulty: bigint
+      number: bigint
+      gasLimit: bigint
+      gasUsed: bigint
+      timestamp: bigint
+      paidFees: bigint
+      minimumGasPrice: bigint | null
+      uncleCount: number
+      slots: ScalarSlots
+    }
+  | undefined
+
+function cachedScalarSlots(header: BlockHeader): ScalarSlots {
+  const last = lastScalars
+  if (
+    last &&
+    last.number === header.number &&
+    last.timestamp === header.timestamp &&
+    last.gasUsed === header.gasUsed &&
+    last.paidFees === header.paidFees &&
+    last.difficulty === header.difficulty &&
+    last.gasLimit === header.gasLimit &&
+    last.minimumGasPrice === header.minimumGasPrice &&
+    last.uncleCount === header.uncleCount &&
+    last.coinbase === header.coinbase
+  ) {
+    return last.slots
+  }
+  const slots = minedScalarSlots(header)
+  lastScalars = {
+    coinbase: header.coinbase,
+    difficulty: header.difficulty,
+    number: header.number,
+    gasLimit: header.gasLimit,
+    gasUsed: header.gasUsed,
+    timestamp: header.timestamp,
+    paidFees: header.paidFees,
+    minimumGasPrice: header.minimumGasPrice,
+    uncleCount: header.uncleCount,
+    slots,
+  }
+  return slots
+}
+
 function headerSlots(
   header: BlockHeader,
   withMergedMiningFields: boolean,
@@ -177,27 +275,24 @@ function headerSlots(
     throw new RangeError(`baseEvent length cannot exceed ${BASE_EVENT_MAX_SIZE} bytes`)
   }
   const genesis = isGenesis(header)
+  const scalars = genesis ? genesisScalarSlots(header) : cachedScalarSlots(header)
   const slots: Uint8Array[] = [
     header.parentHash,
     header.unclesHash,
-    hexToBytes(header.coinbase),
+    scalars.coinbase,
     header.stateRoot,
     header.transactionsRoot,
     header.receiptsRoot,
     compressed ? compressedField6(header) : header.logsBloom,
-    genesis && header.genesisDifficultyBytes
-      ? genesisDifficultySlot(header.genesisDifficultyBytes)
-      : blockDifficultySlot(header.difficulty),
-    bigIntegerSlot(header.number),
-    // Mined blocks store `BigInteger.toByteArray()` of the gas limit (BlockToMineBuilder), so a
-    // limit ≥ 0x800000 carries a sign byte; the genesis loader strips leading zeros instead.
-    genesis ? bigIntegerSlot(header.gasLimit) : javaSignedBytes(header.gasLimit),
-    bigIntegerSlot(header.gasUsed),
-    bigIntegerSlot(header.timestamp),
+    scalars.difficulty,
+    scalars.number,
+    scalars.gasLimit,
+    scalars.gasUsed,
+    scalars.timestamp,
     header.extraData,
-    bigIntegerSlot(header.paidFees),
-    signedCoinNonNullZeroSlot(header.minimumGasPrice),
-    bigIntegerSlot(BigInt(header.uncleCount)),
+    scalars.paidFees,
+    scalars.minimumGasPrice,
+    scalars.uncleCount,
   ]
   if (header.ummRoot) slots.push(header.ummRoot)
   addVersionFields(header, compressed, slots)
