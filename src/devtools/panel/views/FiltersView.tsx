@@ -39,9 +39,14 @@ export function FiltersView() {
           )}
           {filters.map((f) => (
             <tr key={f.id} data-testid="filter-row">
-              <td class="mono">{f.id}</td>
+              <td class="mono clip" title={f.id}>
+                {f.id}
+              </td>
               <td>{f.kind}</td>
-              <td class="mono small">{f.criteria ? JSON.stringify(f.criteria) : ''}</td>
+              {/* Long ids and criteria are clipped (full text on hover) so every column stays in view. */}
+              <td class="mono small clip" title={f.criteria ? JSON.stringify(f.criteria) : undefined}>
+                {f.criteria ? JSON.stringify(f.criteria) : ''}
+              </td>
               <td data-testid="filter-origin">{f.origin ?? '—'}</td>
               <td>{new Date(f.createdAt).toLocaleTimeString()}</td>
               <td>{seconds(now - f.lastPollAt)} ago</td>
