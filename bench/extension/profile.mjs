@@ -3,12 +3,11 @@
 // the page runs one workload: where a request's time goes inside the worker, and how much of the
 // wall time the worker sits idle (waiting for IndexedDB or for messages).
 // Usage: EXTENSION_OUT_DIR=/tmp/x node bench/extension/profile.mjs [count] [send|call|ping]
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { readFile, rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
-import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { chromium } from 'playwright-core'
 import WebSocket from 'ws'
+import { launchWithExtension, providerPage } from './browser.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
 const N = Number(process.argv[2] ?? 300)
@@ -19,36 +18,11 @@ const server = createServer((_q, r) =>
 )
 await new Promise((d) => server.listen(0, '127.0.0.1', d))
 const url = `http://127.0.0.1:${server.address().port}/`
-const profile = await mkdtemp(join(tmpdir(), 'extw-'))
 const extension = resolve(process.env.EXTENSION_OUT_DIR)
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  ignoreDefaultArgs: ['--disable-extensions'],
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--remote-debugging-port=0',
-    `--disable-extensions-except=${extension}`,
-    `--load-extension=${extension}`,
-  ],
-})
+// The remote debugging port is where the CDP Profiler below attaches to the service worker.
+const { context, profileDir: profile } = await launchWithExtension(extension, ['--remote-debugging-port=0'])
 try {
-  const page = await context.newPage()
-  for (let i = 0; ; i++) {
-    await page.goto(url)
-    if (
-      await page
-        .waitForFunction(() => !!window.ethereum, null, { timeout: 2000 })
-        .then(
-          () => true,
-          () => false,
-        )
-    )
-      break
-    if (i > 5) throw new Error('no provider')
-  }
+  const page = await providerPage(context, url)
   const setup = await page.evaluate(
     async ({ bytecode }) => {
       const eth = window.ethereum

@@ -12,12 +12,11 @@
 //   [--requests 500] [--transactions 200] [--blocks 10000] [--restarts 7] [--no-ganache]
 // Writes bench/results/extension-<timestamp>.json and prints a table.
 import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
-import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { chromium } from 'playwright-core'
+import { extensionWorker, launchWithExtension, providerPage } from './browser.mjs'
 import { coldStarts } from './worker.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -53,62 +52,19 @@ const server = createServer((req, res) => {
 })
 await new Promise((done) => server.listen(0, '127.0.0.1', done))
 const url = `http://127.0.0.1:${server.address().port}/`
-const profile = await mkdtemp(join(tmpdir(), 'rsk-devnode-bench-'))
 const extension = resolve(process.env.EXTENSION_OUT_DIR ?? join(root, 'dist'))
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  ignoreDefaultArgs: ['--disable-extensions'],
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    `--disable-extensions-except=${extension}`,
-    `--load-extension=${extension}`,
-  ],
-})
-
-/** The extension's service worker (it starts when the extension loads). */
-async function extensionWorker() {
-  const running = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://'))
-  return running ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }))
-}
-
-/**
- * Waits until the worker has registered the provider's content scripts (at its first start, from
- * the allow list), as test/e2e/harness.ts `waitForInjection` does: a page loaded before that gets
- * no provider.
- */
-async function waitForInjection(timeoutMs = 15_000) {
-  const ids = ['rsk-devnode-inpage', 'rsk-devnode-relay']
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const worker = await extensionWorker()
-    const registered = await worker
-      .evaluate(async () => (await chrome.scripting.getRegisteredContentScripts()).map((s) => s.id))
-      .catch(() => [])
-    if (ids.every((id) => registered.includes(id))) return
-    if (Date.now() > deadline)
-      throw new Error(`the provider scripts were not registered (found ${registered})`)
-    await new Promise((done) => setTimeout(done, 50))
-  }
-}
+const { context, profileDir: profile } = await launchWithExtension(extension)
 
 /** Opens the bench page once the provider's scripts are registered. */
-async function providerPage() {
-  await waitForInjection()
-  const page = await context.newPage()
-  await page.goto(url)
-  await page.waitForFunction(() => !!window.ethereum, null, { timeout: 5000 })
+async function benchPage() {
+  const page = await providerPage(context, url)
   await page.addScriptTag({ content: workload })
   return page
 }
 
 /** Which crypto the node uses (null for builds without `rskDevnodeCryptoBackends`). */
 async function cryptoBackends() {
-  const worker = await extensionWorker()
+  const worker = await extensionWorker(context)
   return worker.evaluate(() => globalThis.rskDevnodeCryptoBackends?.() ?? null).catch(() => null)
 }
 
@@ -135,7 +91,7 @@ async function workerBundle() {
 }
 
 try {
-  const page = await providerPage()
+  const page = await benchPage()
   const ping = await page.evaluate(async (n) => {
     const eth = window.ethereum
     for (let i = 0; i < 50; i++) await eth.request({ method: 'rskdevnode_ping' })

@@ -5,7 +5,10 @@
  * subdomains, a missing or `*` port any port. A pattern with a narrower path than `/*` covers
  * only some of the origin's pages.
  */
-export const ALL_SITES = '<all_urls>'
+import { ALL_SITES } from '../../../background/injection.js'
+
+// The pattern that means every site, as the background stores it (that module is free of `chrome.*`).
+export { ALL_SITES }
 
 export type Coverage = 'all' | 'some' | 'none'
 
