@@ -30,6 +30,14 @@ export interface BlockLogSource {
    * `LOG_SECTION_SIZES`, `start` a multiple of it and the section complete at or below the head.
    */
   sectionBloom?(start: bigint, size: bigint): Promise<Uint8Array | undefined>
+  /**
+   * What the three reads above would return, when it is already in memory (undefined otherwise).
+   * A query over thousands of cached blocks then runs without a promise per block, which was most
+   * of its time.
+   */
+  cachedBloom?(number: bigint): Uint8Array | undefined
+  cachedLogs?(number: bigint): LogForWire[] | undefined
+  cachedSectionBloom?(start: bigint, size: bigint): Uint8Array | undefined
 }
 
 /** Section sizes of `BlockLogSource.sectionBloom`, coarsest first; each divides the one before. */
@@ -54,17 +62,26 @@ export async function queryLogs(
   const out: LogForWire[] = []
   // RSKj's do-while quirk: with from > to the `to` block is still scanned once.
   const last = to < from ? from : to
-  for (let n = to < from ? to : from; n <= last; n++) {
+  const first = to < from ? to : from
+  // Section starts are multiples of the finest size: a number mirror of `n` spares a BigInt
+  // division per block.
+  const finest = Number(LOG_SECTION_SIZES[LOG_SECTION_SIZES.length - 1])
+  let offset = Number(first % BigInt(finest))
+  for (let n = first; n <= last; n++, offset = offset + 1 === finest ? 0 : offset + 1) {
     // A whole section whose union bloom cannot match is skipped without reading its blocks.
-    const skip = to >= from ? await skippableSection(source, n, last, mayMatch) : 0n
-    if (skip > 0n) {
-      n += skip - 1n
-      continue
+    if (offset === 0 && to >= from) {
+      const skip = await skippableSection(source, n, last, mayMatch)
+      if (skip > 0n) {
+        n += skip - 1n
+        offset = finest - 1
+        continue
+      }
     }
-    const bloom = await source.bloom(n)
+    const bloom = source.cachedBloom?.(n) ?? (await source.bloom(n))
     if (!bloom) break
     if (!mayMatch(bloom)) continue
-    for (const log of await source.logs(n)) {
+    const logs = source.cachedLogs?.(n) ?? (await source.logs(n))
+    for (const log of logs) {
       if (!matchesLog(log, criteria)) continue
       out.push(log)
       if (capped && out.length > policy.maxLogs) throw tooManyLogs(policy, from, n)
@@ -84,7 +101,7 @@ async function skippableSection(
   if (!source.sectionBloom) return 0n
   for (const size of LOG_SECTION_SIZES) {
     if (n % size !== 0n || n + size - 1n > last) continue
-    const union = await source.sectionBloom(n, size)
+    const union = source.cachedSectionBloom?.(n, size) ?? (await source.sectionBloom(n, size))
     if (!union) continue
     if (!mayMatch(union)) return size
   }

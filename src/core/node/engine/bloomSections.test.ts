@@ -42,7 +42,7 @@ function fakeChain(length: number, logAt: Map<number, number>) {
     canonicalHash: async (n: bigint) => hashes[Number(n)],
     logs: async (n: bigint) => logs(n),
   }
-  return { source, hashes, bloomReads }
+  return { source, hashes, bloomReads, syncLogs: logs }
 }
 
 function withSections(source: ReturnType<typeof fakeChain>['source']): BlockLogSource {
@@ -135,4 +135,55 @@ describe('bloom sections', () => {
     const logs = await queryLogs(withSections(chain.source), query, unlimited)
     expect(logs.map((l) => l.blockNumber)).toEqual([256n])
   })
+
+  it('answers from in-memory reads without an async read per block, with the same logs', async () => {
+    const logAt = new Map([
+      [3, 1],
+      [255, 1],
+      [256, 2],
+      [777, 1],
+      [1999, 1],
+    ])
+    const chain = fakeChain(2000, logAt)
+    const index = new BloomSectionIndex({
+      ...chain.source,
+      cachedCanonicalHash: (n) => chain.hashes[Number(n)],
+    })
+    const asyncReads: string[] = []
+    const cached: BlockLogSource = {
+      bloom: (n) => {
+        asyncReads.push(`bloom ${n}`)
+        return chain.source.bloom(n)
+      },
+      logs: (n) => {
+        asyncReads.push(`logs ${n}`)
+        return chain.source.logs(n)
+      },
+      sectionBloom: (start, size) => {
+        asyncReads.push(`section ${start}`)
+        return index.sectionBloom(start, size)
+      },
+      cachedBloom: (n) => (n <= 1999n ? logsBloom(chainLogs(chain, n)) : undefined),
+      cachedLogs: (n) => chainLogs(chain, n),
+      cachedSectionBloom: (start, size) => index.cachedSectionBloom(start, size),
+    }
+    const query = { from: 0n, to: 1999n, criteria: { addresses: [], topics: [[topicOf(1)]] } }
+    const expected = await queryLogs(chain.source, query, unlimited)
+    expect(expected.map((l) => l.blockNumber)).toEqual([3n, 255n, 777n, 1999n])
+    // The first query builds the sections (async); the second finds everything in memory.
+    expect(await queryLogs(cached, query, unlimited)).toEqual(expected)
+    asyncReads.length = 0
+    expect(await queryLogs(cached, query, unlimited)).toEqual(expected)
+    expect(asyncReads).toEqual([])
+    // A replaced block makes its sections stale: they are rebuilt through the async reads.
+    chain.hashes[255] = Uint8Array.of(9, 9, 9)
+    const replaced = await queryLogs(cached, query, unlimited)
+    expect(replaced.map((l) => l.blockNumber)).toEqual([3n, 255n, 777n, 1999n])
+    expect(asyncReads).toContain('section 0')
+  })
 })
+
+/** The logs `chain.source.logs` resolves to, read synchronously through the same fake. */
+function chainLogs(chain: ReturnType<typeof fakeChain>, n: bigint): LogForWire[] {
+  return chain.syncLogs(n)
+}

@@ -22,6 +22,8 @@ export interface BloomSectionSource {
   headNumber(): bigint
   bloom(number: bigint): Promise<Uint8Array | undefined>
   canonicalHash(number: bigint): Promise<Uint8Array | undefined>
+  /** The canonical hash when it is in memory, else undefined (the async read is then used). */
+  cachedCanonicalHash?(number: bigint): Uint8Array | undefined
 }
 
 interface Section {
@@ -63,6 +65,19 @@ export class BloomSectionIndex {
     }
     sections.set(start, { lastHash, bloom })
     return bloom
+  }
+
+  /**
+   * The section's union bloom when it is built and its last block's hash is in memory and still
+   * canonical; undefined otherwise (`sectionBloom` then reads or builds it).
+   */
+  cachedSectionBloom(start: bigint, size: bigint): Uint8Array | undefined {
+    const known = this.#sections.get(size)?.get(start)
+    if (!known) return undefined
+    const last = start + size - 1n
+    if (last > this.#source.headNumber()) return undefined
+    const lastHash = this.#source.cachedCanonicalHash?.(last)
+    return lastHash && equalBytes(known.lastHash, lastHash) ? known.bloom : undefined
   }
 
   /** Drops sections that reach above `number` (blocks there were reverted). */

@@ -54,6 +54,7 @@ export class ChainReader {
     headNumber: () => this.headNumber,
     bloom: (n) => this.bloom(n),
     canonicalHash: (n) => this.#sectionEndHash(n),
+    cachedCanonicalHash: (n) => this.#hashes.get(n) ?? this.#sectionEnds.get(n),
   })
   head!: StoredBlock
 
@@ -192,6 +193,23 @@ export class ChainReader {
     for (const [key, value] of rows)
       this.#blooms.set(BigInt(`0x${key.slice(keys.bloomPrefix.length)}`), value)
     return this.#blooms.get(n)
+  }
+
+  /** `bloom(n)` when it is in memory (no storage read, no promise), else undefined. */
+  cachedBloom(n: bigint): Uint8Array | undefined {
+    if (n < 0n || n > this.headNumber) return undefined
+    return this.#blooms.get(n) ?? this.#blocks.get(n)?.header.logsBloom
+  }
+
+  /** `logs(n)` when the block or its log view is in memory, else undefined. */
+  cachedLogs(n: bigint): LogForWire[] | undefined {
+    const recent = this.#blocks.get(n)
+    return recent ? blockLogs(recent) : this.#logViews.get(n)
+  }
+
+  /** `sectionBloom` when the section is built and known to be canonical, else undefined. */
+  cachedSectionBloom(start: bigint, size: bigint): Uint8Array | undefined {
+    return this.#sections.cachedSectionBloom(start, size)
   }
 
   /** The union of the blooms of the `size` blocks from `start` (see BloomSectionIndex). */
