@@ -70,7 +70,9 @@ export async function queryLogs(
   for (let n = first; n <= last; n++, offset = offset + 1 === finest ? 0 : offset + 1) {
     // A whole section whose union bloom cannot match is skipped without reading its blocks.
     if (offset === 0 && to >= from) {
-      const skip = await skippableSection(source, n, last, mayMatch)
+      const skip =
+        cachedSkippableSection(source, n, last, mayMatch) ??
+        (await skippableSection(source, n, last, mayMatch))
       if (skip > 0n) {
         n += skip - 1n
         offset = finest - 1
@@ -89,6 +91,24 @@ export async function queryLogs(
     if (to < from) break
   }
   return out
+}
+
+/** `skippableSection` from in-memory section blooms only; undefined when one must be read or built. */
+function cachedSkippableSection(
+  source: BlockLogSource,
+  n: bigint,
+  last: bigint,
+  mayMatch: (bloom: Uint8Array) => boolean,
+): bigint | undefined {
+  if (!source.sectionBloom) return 0n
+  if (!source.cachedSectionBloom) return undefined
+  for (const size of LOG_SECTION_SIZES) {
+    if (n % size !== 0n || n + size - 1n > last) continue
+    const union = source.cachedSectionBloom(n, size)
+    if (!union) return undefined
+    if (!mayMatch(union)) return size
+  }
+  return 0n
 }
 
 /** The size of the largest section starting at `n`, inside the range, that cannot match; or 0. */

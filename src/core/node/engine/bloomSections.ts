@@ -22,8 +22,6 @@ export interface BloomSectionSource {
   headNumber(): bigint
   bloom(number: bigint): Promise<Uint8Array | undefined>
   canonicalHash(number: bigint): Promise<Uint8Array | undefined>
-  /** The canonical hash when it is in memory, else undefined (the async read is then used). */
-  cachedCanonicalHash?(number: bigint): Uint8Array | undefined
 }
 
 interface Section {
@@ -68,16 +66,15 @@ export class BloomSectionIndex {
   }
 
   /**
-   * The section's union bloom when it is built and its last block's hash is in memory and still
-   * canonical; undefined otherwise (`sectionBloom` then reads or builds it).
+   * The section's union bloom when it is built, without checking its last hash again: every
+   * replacement of canonical blocks (revert, reset, import) goes through `forgetAbove` or `clear`,
+   * which drop the sections it touches, so a kept section is canonical. A log query checks dozens
+   * of sections, and the hash lookups were most of a query that matches nothing.
    */
   cachedSectionBloom(start: bigint, size: bigint): Uint8Array | undefined {
     const known = this.#sections.get(size)?.get(start)
-    if (!known) return undefined
-    const last = start + size - 1n
-    if (last > this.#source.headNumber()) return undefined
-    const lastHash = this.#source.cachedCanonicalHash?.(last)
-    return lastHash && equalBytes(known.lastHash, lastHash) ? known.bloom : undefined
+    if (!known || start + size - 1n > this.#source.headNumber()) return undefined
+    return known.bloom
   }
 
   /** Drops sections that reach above `number` (blocks there were reverted). */

@@ -55,7 +55,6 @@ export class ChainReader {
     headNumber: () => this.headNumber,
     bloom: (n) => this.bloom(n),
     canonicalHash: (n) => this.#sectionEndHash(n),
-    cachedCanonicalHash: (n) => this.#hashes.get(n) ?? this.#sectionEnds.get(n),
   })
   head!: StoredBlock
   /** Bumped when cached blocks are dropped: a read that spans a bump is not cached. */
