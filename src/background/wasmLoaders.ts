@@ -13,7 +13,11 @@
  */
 
 import secp256k1WasmPath from '../../node_modules/tiny-secp256k1/lib/secp256k1.wasm?url'
-import { type RecoveryBackendName, recoveryBackend, type TinySecp256k1Like } from '../core/chain/secp256k1.js'
+import {
+  type RecoveryBackendName,
+  recoveryBackendLoaded,
+  type TinySecp256k1Like,
+} from '../core/chain/secp256k1.js'
 import { loadFastSha256 } from '../core/crypto/fastSha256.js'
 import { isFastKeccakReady } from '../core/crypto/hash.js'
 
@@ -141,7 +145,7 @@ export interface CryptoBackends {
  */
 export async function cryptoBackends(): Promise<CryptoBackends> {
   return {
-    recovery: recoveryBackend(),
+    recovery: await recoveryBackendLoaded(),
     keccak: isFastKeccakReady() ? 'hash-wasm' : 'noble',
     sha256: (await loadFastSha256()) ? 'hash-wasm' : 'noble',
   }

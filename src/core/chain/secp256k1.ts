@@ -136,6 +136,27 @@ export async function enableFastRecovery(
   return activeBackend.name
 }
 
+let loading: Promise<RecoveryBackendName> | undefined
+
+/**
+ * Starts switching recovery to libsecp256k1: the native addon where the host has one (Node), else
+ * WASM through `load` (see `enableFastRecovery`). Recovery stays correct meanwhile (noble), so a
+ * node does not wait for it to answer: loading the addon or module and checking it against noble
+ * was a third of a node's start-up, and nothing before the first transaction needs it.
+ */
+export function loadRecoveryBackend(load?: () => Promise<TinySecp256k1Like>): Promise<RecoveryBackendName> {
+  const started = enableNativeRecovery().then((native) =>
+    native ? activeBackend.name : enableFastRecovery(load),
+  )
+  loading = started
+  return started
+}
+
+/** Resolves once the last `loadRecoveryBackend` has finished, to the backend in use. */
+export function recoveryBackendLoaded(): Promise<RecoveryBackendName> {
+  return loading ?? Promise.resolve(activeBackend.name)
+}
+
 /** Compact 64-byte r‖s from bigints. */
 export function compactSignature(r: bigint, s: bigint): Uint8Array {
   const out = new Uint8Array(64)

@@ -1,9 +1,21 @@
 import { describe, expect, test } from 'vitest'
+import { recoveryBackendLoaded } from '../chain/secp256k1.js'
 import { createManualClock } from '../clock/clock.js'
 import { createMemoryStore } from '../storage/memoryStore.js'
 import { createNode } from './createNode.js'
 
 describe('createNode', () => {
+  test('switches sender recovery to native libsecp256k1 after it is ready, without waiting for it', async () => {
+    const node = await createNode({ network: 'regtest', storage: createMemoryStore() })
+    // Answers at once; the backend switch completes in the background.
+    expect(await node.request({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] })).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: '0x0',
+    })
+    expect(await recoveryBackendLoaded()).toBe('libsecp256k1-native')
+  })
+
   test('answers eth_chainId 0x1f on the default network (testnet)', async () => {
     const node = await createNode({ storage: createMemoryStore() })
     expect(await node.request({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] })).toEqual({

@@ -4,7 +4,7 @@
  * First version: serves the methods that need no chain; the chain engine is opened here later.
  */
 
-import { enableFastRecovery, enableNativeRecovery, type TinySecp256k1Like } from '../chain/secp256k1.js'
+import { loadRecoveryBackend, type TinySecp256k1Like } from '../chain/secp256k1.js'
 import { type Clock, systemClock } from '../clock/clock.js'
 import { loadFastSha256 } from '../crypto/fastSha256.js'
 import { initFastKeccak } from '../crypto/hash.js'
@@ -119,12 +119,8 @@ export async function createNode({
     for (const listener of listeners.get(event) ?? []) (listener as NodeEventListener<E>)(payload)
   }
   const registry = createRegistry()
-  // Native libsecp256k1 in Node, else WASM, else pure JS; and the WebAssembly keccak.
-  await Promise.all([
-    enableNativeRecovery().then((native) => (native ? undefined : enableFastRecovery(secp256k1))),
-    initFastKeccak(),
-    loadFastSha256(),
-  ])
+  // The WebAssembly keccak and SHA-256 are needed to open the chain.
+  await Promise.all([initFastKeccak(), loadFastSha256()])
   // Rootstock's native contracts; the block header contract reads the chain's recent blocks.
   const recentBlocks = new RecentBlocks()
   // Opens the chain in this store (genesis on first use); the host's randomness seeds filter ids.
@@ -172,6 +168,11 @@ export async function createNode({
     },
   })
   let closed = false
+  // Sender recovery switches to native libsecp256k1 in Node, else WASM, once loaded: pure JS until
+  // then, and nothing before the first transaction needs it. Started last, so that its loading
+  // (file reads, compiling, a check against the pure-JS result) runs after the node is ready
+  // instead of between the steps of opening it.
+  void loadRecoveryBackend(secp256k1)
 
   return {
     network: networkConfig,
