@@ -23,8 +23,10 @@ export default defineConfig({
     emptyOutDir: false,
     // ES2022 keeps `async` functions native (web3.js detects EIP-1193 providers by AsyncFunction).
     target: 'es2022',
+    // Minified, with the source map next to it: Node compiles the whole bundle before the node can
+    // start, and half the bytes (comments, whitespace, long local names) cut that by ~5 ms.
     sourcemap: true,
-    minify: false,
+    minify: true,
     lib: {
       entry: 'src/index.ts',
       formats: ['es'],
