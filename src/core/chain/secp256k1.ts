@@ -145,11 +145,23 @@ let loading: Promise<RecoveryBackendName> | undefined
  * was a third of a node's start-up, and nothing before the first transaction needs it.
  */
 export function loadRecoveryBackend(load?: () => Promise<TinySecp256k1Like>): Promise<RecoveryBackendName> {
-  const started = enableNativeRecovery().then((native) =>
-    native ? activeBackend.name : enableFastRecovery(load),
-  )
+  const started: Promise<RecoveryBackendName> = enableNativeRecovery()
+    .then((native) => (native ? activeBackend.name : enableFastRecovery(load)))
+    .then((name) => {
+      if (loading === started) loading = undefined
+      return name
+    })
   loading = started
   return started
+}
+
+/**
+ * The load in progress, if any. Whoever recovers many senders waits for it: in-process callers
+ * that await the node in a tight loop never yield to the event loop, so without waiting the
+ * addon's file reads would not complete and recovery would stay on pure JS (~15x slower).
+ */
+export function recoveryBackendLoading(): Promise<RecoveryBackendName> | undefined {
+  return loading
 }
 
 /** Resolves once the last `loadRecoveryBackend` has finished, to the backend in use. */

@@ -5,6 +5,7 @@
  */
 
 import { forkDetectionAncestors, forkDetectionDataOf } from '../../chain/forkDetection.js'
+import { recoveryBackendLoading } from '../../chain/secp256k1.js'
 import {
   assertAcceptableSignature,
   decodeTransaction,
@@ -174,6 +175,10 @@ export class Engine {
 
   /** Decodes, checks and pools a raw transaction; under automine it is mined before this returns. */
   async sendRawTransaction(raw: Uint8Array): Promise<Uint8Array> {
+    // libsecp256k1 loads once the node is open (createNode): wait for it rather than recover on
+    // pure JS (see recoveryBackendLoading).
+    const loading = recoveryBackendLoading()
+    if (loading) await loading
     const tx = decodeTransaction(raw)
     assertAcceptableSignature(tx, this.network.chainId)
     const sender = transactionSender(tx)
