@@ -123,8 +123,11 @@ export default defineConfig({
     // EXTENSION_OUT_DIR lets parallel builds (tests, benchmarks) use their own folder.
     outDir: process.env.EXTENSION_OUT_DIR ?? (firefox ? 'dist-firefox' : 'dist'),
     emptyOutDir: true,
-    // Readable output: this is a developer tool and people will read its code in DevTools.
-    minify: false,
+    // Minified with source maps (DevTools shows the TypeScript sources): the service worker compiles
+    // its whole bundle on every cold start, and 921 KiB -> 401 KiB took ~10 ms off it. The Firefox
+    // build stays readable, as its store review asks of submitted code.
+    minify: !firefox,
+    sourcemap: !firefox,
     // No preload helper: it touches `document`, which a service worker does not have, and the
     // node lazily imports some of its modules.
     modulePreload: false,
