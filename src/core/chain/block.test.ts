@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { EMPTY_LIST_HASH, keccak256 } from '../crypto/hash.js'
-import { NETWORKS } from '../network/networks.js'
-import { bytesToHex, hexToBytes, utf8ToBytes } from '../util/hex.js'
+import { NETWORKS, REMASC_ADDRESS } from '../network/networks.js'
+import { bigintToBytes, bytesToHex, hexToBytes, utf8ToBytes } from '../util/hex.js'
 import {
   blockSize,
   cumulativeDifficulty,
@@ -13,9 +13,9 @@ import {
 } from './block.js'
 import { blockHash, encodeFullHeader } from './header.js'
 import { decodeFullHeader, headerRulesFor } from './headerDecode.js'
-import { rlpDecodeList } from './rlp.js'
+import { rlpDecodeList, rlpEncode } from './rlp.js'
 import { rskExampleBlock, sampleHeader } from './testFixtures.js'
-import { signTransaction, transactionSender } from './transaction.js'
+import { decodeTransaction, signTransaction, transactionSender } from './transaction.js'
 import { transactionsRoot } from './tries.js'
 
 describe('the REMASC transaction', () => {
@@ -51,6 +51,23 @@ describe('the REMASC transaction', () => {
       33,
     )
     expect(isRemascTransaction(signed, 0, 1)).toBe(false)
+  })
+
+  test("is what decoding RSKj's encoding of it gives, hash and raw bytes included", () => {
+    for (const n of [1n, 2n, 255n, 256n, 65_537n, 10n ** 12n]) {
+      const raw = rlpEncode([
+        bigintToBytes(n - 1n),
+        Uint8Array.of(0),
+        Uint8Array.of(0),
+        hexToBytes(REMASC_ADDRESS),
+        new Uint8Array(0),
+        new Uint8Array(0),
+        new Uint8Array(0),
+        new Uint8Array(0),
+        new Uint8Array(0),
+      ])
+      expect(remascTransaction(n)).toEqual(decodeTransaction(raw))
+    }
   })
 
   test('does not exist for the genesis block', () => {

@@ -9,7 +9,7 @@ import { bigintToBytes, hexToBytes } from '../util/hex.js'
 import { InvalidChainEncodingError } from './errors.js'
 import { type BlockHeader, encodeFullHeader } from './header.js'
 import { type RlpDecoded, rlpDecode, rlpEncode, rlpEncodeListOfEncoded } from './rlp.js'
-import { decodeTransaction, type SignedTransaction } from './transaction.js'
+import { decodeTransaction, type SignedTransaction, unsignedTransaction } from './transaction.js'
 
 export interface Block {
   header: BlockHeader
@@ -92,18 +92,12 @@ const SINGLE_ZERO = Uint8Array.of(0)
  */
 export function remascTransaction(blockNumber: bigint): SignedTransaction {
   if (blockNumber < 1n) throw new RangeError('the genesis block has no REMASC transaction')
-  const raw = rlpEncode([
-    bigintToBytes(blockNumber - 1n),
-    SINGLE_ZERO,
-    SINGLE_ZERO,
-    REMASC_ADDRESS_BYTES,
-    EMPTY,
-    EMPTY,
-    EMPTY,
-    EMPTY,
-    EMPTY,
-  ])
-  return decodeTransaction(raw)
+  // The slots RSKj encodes: nonce minimal, gasPrice and gasLimit the raw byte 0x00, value 0x80.
+  const nonce = blockNumber - 1n
+  return unsignedTransaction(
+    { nonce, gasPrice: 0n, gasLimit: 0n, to: REMASC_ADDRESS, value: 0n, data: EMPTY },
+    [bigintToBytes(nonce), SINGLE_ZERO, SINGLE_ZERO, REMASC_ADDRESS_BYTES, EMPTY, EMPTY],
+  )
 }
 
 /** RSKj `Transaction.isRemascTransaction(position, count)`: last, to REMASC, unsigned, zero value/gas/price, no data. */

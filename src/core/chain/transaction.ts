@@ -143,6 +143,15 @@ interface SignatureParts {
   s: bigint
 }
 
+/**
+ * An unsigned transaction from its fields and the payload slots RSKj would encode for them (what
+ * `decodeTransaction` of their encoding returns, without encoding and parsing it first). For
+ * transactions the node builds itself, such as REMASC's in every block.
+ */
+export function unsignedTransaction(fields: TransactionFields, slots: Uint8Array[]): SignedTransaction {
+  return build(fields, slots, null)
+}
+
 function build(
   fields: TransactionFields,
   slots: Uint8Array[],
