@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The extension in headless Chromium, all in one run, next to Ganache's browser build in a page:
 //   - bare messaging round trip (rskdevnode_ping: answered by the worker, no node, no log)
+//   - the floor of a persisted transaction: one IndexedDB put committed, timed in the page
 //   - W1 eth_blockNumber and W3 eth_call of DemoToken.balanceOf, page → worker → page
 //   - persisted transactions per second (automine: each one is a block committed to IndexedDB):
 //     eth_sendTransaction sequentially and with 8 in flight, and pre-signed eth_sendRawTransaction
@@ -105,8 +106,40 @@ try {
     const at = (q) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]
     return { n, medianMs: at(0.5), p90Ms: at(0.9), p99Ms: at(0.99), maxMs: samples[samples.length - 1] }
   }, REQUESTS)
+  // The floor of a persisted transaction: one IndexedDB readwrite transaction with one put of a
+  // block-sized record ('relaxed', as the chains are written), committed, from the same origin
+  // type of storage the worker uses. Messaging (ping) plus this is what any design that answers
+  // only after its block is durable pays per sequential transaction, before any node work.
+  const idbCommit = await page.evaluate(async (n) => {
+    const db = await new Promise((resolve, reject) => {
+      const open = indexedDB.open(`bench-floor-${Date.now()}`, 1)
+      open.onupgradeneeded = () => open.result.createObjectStore('kv')
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error)
+    })
+    const value = new Uint8Array(2048).fill(7)
+    const put = (i) =>
+      new Promise((resolve, reject) => {
+        const tx = db.transaction('kv', 'readwrite', { durability: 'relaxed' })
+        tx.objectStore('kv').put(value, `block-${i}`)
+        tx.oncomplete = resolve
+        tx.onerror = () => reject(tx.error)
+      })
+    for (let i = 0; i < 20; i++) await put(i)
+    const samples = []
+    for (let i = 0; i < n; i++) {
+      const t0 = performance.now()
+      await put(i)
+      samples.push(performance.now() - t0)
+    }
+    db.close()
+    samples.sort((a, b) => a - b)
+    const at = (q) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]
+    return { n, medianMs: at(0.5), p90Ms: at(0.9), p99Ms: at(0.99), maxMs: samples[samples.length - 1] }
+  }, REQUESTS)
   const extension = {
     ping,
+    idbCommit,
     ...(await page.evaluate((o) => window.benchWorkload(window.ethereum, o), options)),
   }
   extension.crypto = await cryptoBackends()
@@ -179,6 +212,12 @@ function printTable({ extension: e, ganache: g }) {
   console.log(
     `| W3 eth_call balanceOf | ${ms(e.balanceOf)} (${ratio(e.balanceOf.medianMs, e.ping.medianMs)} ping) | ${ms(g?.balanceOf)} |`,
   )
+  if (e.idbCommit) {
+    const floorMs = e.ping.medianMs + e.idbCommit.medianMs
+    console.log(
+      `| floor: one IndexedDB put committed (in the page) | ${ms(e.idbCommit)}; with the round trip ${n(floorMs, 2)} ms = ${n(1000 / floorMs)} tx/s at most | – |`,
+    )
+  }
   console.log(
     `| eth_sendTransaction tx/s, sequential | ${n(e.sequentialTxPerSecond)} | ${n(g?.sequentialTxPerSecond)} |`,
   )
