@@ -2,7 +2,7 @@
 // CPU profile of the extension's service worker (CDP Profiler over --remote-debugging-port) while
 // the page runs one workload: where a request's time goes inside the worker, and how much of the
 // wall time the worker sits idle (waiting for IndexedDB or for messages).
-// Usage: EXTENSION_OUT_DIR=/tmp/x node bench/extension/profile.mjs [count] [send|call|ping]
+// Usage: EXTENSION_OUT_DIR=/tmp/x node bench/extension/profile.mjs [count] [send|raw|call|ping]
 import { readFile, rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { join, resolve } from 'node:path'
@@ -24,7 +24,7 @@ const { context, profileDir: profile } = await launchWithExtension(extension, ['
 try {
   const page = await providerPage(context, url)
   const setup = await page.evaluate(
-    async ({ bytecode }) => {
+    async ({ bytecode, n, mode }) => {
       const eth = window.ethereum
       const [from] = await eth.request({ method: 'eth_requestAccounts' })
       const supply = (10n ** 24n).toString(16).padStart(64, '0')
@@ -38,9 +38,33 @@ try {
           method: 'eth_sendTransaction',
           params: [{ from, to: '0x7986b3df570230288501eea3d890bd66948c9b79', value: '0x1' }],
         })
-      return { from, token: r.contractAddress }
+      // `raw` sends transactions signed here beforehand (W4's shape), so signing stays out.
+      const raws = []
+      if (mode === 'raw') {
+        const nonce = BigInt(
+          await eth.request({ method: 'eth_getTransactionCount', params: [from, 'pending'] }),
+        )
+        const gasPrice = await eth.request({ method: 'eth_gasPrice' })
+        for (let i = 0n; i < BigInt(n); i++)
+          raws.push(
+            await eth.request({
+              method: 'eth_signTransaction',
+              params: [
+                {
+                  from,
+                  to: '0x7986b3df570230288501eea3d890bd66948c9b79',
+                  value: '0x1',
+                  nonce: `0x${(nonce + i).toString(16)}`,
+                  gas: '0x5208',
+                  gasPrice,
+                },
+              ],
+            }),
+          )
+      }
+      return { from, token: r.contractAddress, raws }
     },
-    { bytecode: token.bytecode },
+    { bytecode: token.bytecode, n: N, mode: MODE },
   )
   const port = (await readFile(join(profile, 'DevToolsActivePort'), 'utf8')).split('\n')[0]
   const list = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()
@@ -66,7 +90,7 @@ try {
   await send('Profiler.setSamplingInterval', { interval: 100 })
   await send('Profiler.start')
   const wall = await page.evaluate(
-    async ({ n, from, token, mode }) => {
+    async ({ n, from, token, mode, raws }) => {
       const eth = window.ethereum
       const t0 = performance.now()
       for (let i = 0; i < n; i++) {
@@ -75,6 +99,7 @@ try {
             method: 'eth_sendTransaction',
             params: [{ from, to: '0x7986b3df570230288501eea3d890bd66948c9b79', value: '0x1' }],
           })
+        else if (mode === 'raw') await eth.request({ method: 'eth_sendRawTransaction', params: [raws[i]] })
         else if (mode === 'call')
           await eth.request({
             method: 'eth_call',

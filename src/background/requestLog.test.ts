@@ -41,4 +41,22 @@ describe('createRequestLog', () => {
     const stored = await log.add({ ...entry(1), params: [() => 1] })
     expect(typeof stored.params).toBe('string')
   })
+
+  it('adds a batch in order with increasing ids, and stays bounded across batches', async () => {
+    const log = createRequestLog(await openExtensionDb(new IDBFactory()), 10)
+    const stored = await log.addAll([0, 1, 2].map(entry))
+    expect(stored.map((e) => e.method)).toEqual(['m0', 'm1', 'm2'])
+    expect(stored[1]!.id! > stored[0]!.id! && stored[2]!.id! > stored[1]!.id!).toBe(true)
+    for (let batch = 1; batch < 20; batch++) await log.addAll([0, 1, 2].map((i) => entry(batch * 3 + i)))
+    expect(await log.count()).toBeLessThanOrEqual(10 + 50)
+    expect((await log.list({ limit: 1 }))[0]?.method).toBe('m59')
+  })
+
+  it('writes a batch holding an uncloneable value entry by entry, with that value as a string', async () => {
+    const log = createRequestLog(await openExtensionDb(new IDBFactory()))
+    const stored = await log.addAll([entry(1), { ...entry(2), params: [() => 2] }, entry(3)])
+    expect(stored.map((e) => e.method)).toEqual(['m1', 'm2', 'm3'])
+    expect(typeof stored[1]!.params).toBe('string')
+    expect(await log.count()).toBe(3)
+  })
 })

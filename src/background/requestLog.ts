@@ -11,6 +11,11 @@ import type { ExtensionDb } from './db.js'
 
 export interface RequestLog {
   add(entry: RequestLogEntry): Promise<RequestLogEntry>
+  /**
+   * Adds entries in one transaction, in order: while transactions arrive one after another, one
+   * log transaction per request competed with each block's commit for IndexedDB.
+   */
+  addAll(entries: RequestLogEntry[]): Promise<RequestLogEntry[]>
   /** Newest first. */
   list(options?: { limit?: number; beforeId?: number }): Promise<RequestLogEntry[]>
   count(): Promise<number>
@@ -57,12 +62,54 @@ export function createRequestLog(db: ExtensionDb, limit = DEFAULT_LOG_LIMIT): Re
     return id
   }
 
-  return {
+  function storable(entry: RequestLogEntry): RequestLogEntry {
+    const stored: RequestLogEntry = { ...entry }
+    delete stored.id
+    if (stored.result === undefined) delete stored.result
+    return stored
+  }
+
+  async function putAll(entries: RequestLogEntry[]): Promise<number[]> {
+    const tx = db.transaction('log', 'readwrite', { durability: 'relaxed' })
+    let ids: Promise<number>[]
+    try {
+      ids = entries.map((entry) => tx.store.add(entry))
+    } catch (error) {
+      // An uncloneable value throws at once, after the entries before it were queued: abort, so
+      // that the caller's retry does not write those twice.
+      tx.abort()
+      tx.done.catch(() => {})
+      throw error
+    }
+    for (const id of ids) id.catch(() => {})
+    await tx.done
+    return Promise.all(ids)
+  }
+
+  const log: RequestLog = {
+    async addAll(entries) {
+      if (entries.length === 1) return [await log.add(entries[0] as RequestLogEntry)]
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      const stored = entries.map(storable)
+      let ids: number[]
+      try {
+        ids = await putAll(stored)
+      } catch (error) {
+        if (!(error instanceof DOMException && error.name === 'DataCloneError')) throw error
+        // One entry could not be cloned (and nothing was written): each goes alone, as in `add`.
+        const out: RequestLogEntry[] = []
+        for (const entry of entries) out.push(await log.add(entry))
+        return out
+      }
+      const before = additions
+      additions += entries.length
+      if (Math.floor(before / PRUNE_EVERY) !== Math.floor(additions / PRUNE_EVERY) || before === 0)
+        await prune()
+      return stored.map((entry, i) => ({ ...entry, id: ids[i] as number }))
+    },
     async add(entry) {
       await new Promise((resolve) => setTimeout(resolve, 0))
-      let stored: RequestLogEntry = { ...entry }
-      delete stored.id
-      if (stored.result === undefined) delete stored.result
+      let stored = storable(entry)
       let id: number
       try {
         id = await put(stored)
@@ -90,4 +137,5 @@ export function createRequestLog(db: ExtensionDb, limit = DEFAULT_LOG_LIMIT): Re
     count: () => db.count('log'),
     clear: () => db.clear('log'),
   }
+  return log
 }

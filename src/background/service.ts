@@ -119,7 +119,9 @@ export function createBackgroundService(deps: ServiceDependencies) {
   const panels = new Set<PanelConnection>()
   const answers = new Map<string, Promise<BackgroundToRelay>>()
   let nextNodeId = 1
-  let logQueue: Promise<void> = Promise.resolve()
+  /** Answered requests not yet in the log; written together by the one flush in progress. */
+  let unlogged: RequestLogEntry[] = []
+  let logFlush: Promise<void> | null = null
 
   async function callNodeOn(network: NetworkId, method: string, params: unknown[]): Promise<unknown> {
     const node = await nodes.get(network)
@@ -208,11 +210,26 @@ export function createBackgroundService(deps: ServiceDependencies) {
   }
 
   async function logRequest(entry: RequestLogEntry): Promise<void> {
+    unlogged.push(entry)
+    logFlush ??= flushLog()
+    return logFlush
+  }
+
+  /** Writes what was answered, in order, one transaction per batch, until nothing is left. */
+  async function flushLog(): Promise<void> {
     try {
-      const stored = await deps.log.add(entry)
-      for (const panel of panels) panel.send({ kind: 'log', entry: stored })
-    } catch {
-      // The log is diagnostics: a failed write must not fail the request it describes.
+      while (unlogged.length > 0) {
+        const batch = unlogged
+        unlogged = []
+        try {
+          const stored = await deps.log.addAll(batch)
+          for (const entry of stored) for (const panel of panels) panel.send({ kind: 'log', entry })
+        } catch {
+          // The log is diagnostics: a failed write must not fail the requests it describes.
+        }
+      }
+    } finally {
+      logFlush = null
     }
   }
 
@@ -236,8 +253,8 @@ export function createBackgroundService(deps: ServiceDependencies) {
     }
     if (outcome.error) entry.error = outcome.error
     else entry.result = outcome.result
-    // The answer does not wait for the log write; the queue keeps entries in arrival order.
-    logQueue = logQueue.then(() => logRequest(entry))
+    // The answer does not wait for the log write; entries are written in arrival order.
+    void logRequest(entry)
     return outcome.error
       ? { kind: 'response', id: message.id, error: outcome.error }
       : { kind: 'response', id: message.id, result: outcome.result }
@@ -288,7 +305,7 @@ export function createBackgroundService(deps: ServiceDependencies) {
     setProfile,
     log: deps.log,
     /** Resolves once every request answered so far is in the log. */
-    flushLog: () => logQueue,
+    flushLog: () => logFlush ?? Promise.resolve(),
     execute,
     panelState,
     broadcastState,
