@@ -108,19 +108,46 @@ export function buildMergedMiningTemplate(
   }
 }
 
-/** The simulated Bitcoin block, its filler objects built from `seed` when first read. */
+/**
+ * The simulated Bitcoin block, its filler objects built from `seed` when first read. A class: an
+ * object literal with a getter costs a fresh hidden class per block.
+ */
+class LazyBitcoinBlock implements BitcoinBlock {
+  readonly header: BitcoinHeader
+  readonly #coinbase: BitcoinTransaction
+  readonly #seed: Uint8Array
+  #transactions: BitcoinTransaction[] | undefined
+  constructor(header: BitcoinHeader, coinbase: BitcoinTransaction, seed: Uint8Array) {
+    this.header = header
+    this.#coinbase = coinbase
+    this.#seed = seed
+  }
+
+  get transactions(): BitcoinTransaction[] {
+    this.#transactions ??= [this.#coinbase, ...fillerTransactions(this.#seed)]
+    return this.#transactions
+  }
+}
+
 function lazyBitcoinBlock(
   header: BitcoinHeader,
   coinbase: BitcoinTransaction,
   seed: Uint8Array,
 ): BitcoinBlock {
-  let transactions: BitcoinTransaction[] | undefined
-  return {
-    header,
-    get transactions() {
-      transactions ??= [coinbase, ...fillerTransactions(seed)]
-      return transactions
-    },
+  return new LazyBitcoinBlock(header, coinbase, seed)
+}
+
+/** A block's transactions with another header (the template's, once its nonce is found). */
+class WithHeaderBitcoinBlock implements BitcoinBlock {
+  readonly header: BitcoinHeader
+  readonly #source: BitcoinBlock
+  constructor(header: BitcoinHeader, source: BitcoinBlock) {
+    this.header = header
+    this.#source = source
+  }
+
+  get transactions(): BitcoinTransaction[] {
+    return this.#source.transactions
   }
 }
 
@@ -142,12 +169,7 @@ export function completeMergedMiningFields(
     fullCoinbase: fields.fullCoinbase,
     bitcoinMergedMiningHeader: encodedHeader,
     bitcoinHeaderHash: headerHash ?? bitcoinHeaderHash(encodedHeader),
-    bitcoinBlock: {
-      header,
-      get transactions() {
-        return fields.bitcoinBlock.transactions
-      },
-    },
+    bitcoinBlock: new WithHeaderBitcoinBlock(header, fields.bitcoinBlock),
   }
 }
 
