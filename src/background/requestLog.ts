@@ -71,9 +71,14 @@ export function createRequestLog(db: ExtensionDb, limit = DEFAULT_LOG_LIMIT): Re
 
   async function putAll(entries: RequestLogEntry[]): Promise<number[]> {
     const tx = db.transaction('log', 'readwrite', { durability: 'relaxed' })
-    let ids: Promise<number>[]
+    const ids: Promise<number>[] = []
     try {
-      ids = entries.map((entry) => tx.store.add(entry))
+      for (const entry of entries) {
+        const id = tx.store.add(entry)
+        // Awaited below; an aborted or failed transaction rejects each of them as well.
+        id.catch(() => {})
+        ids.push(id)
+      }
     } catch (error) {
       // An uncloneable value throws at once, after the entries before it were queued: abort, so
       // that the caller's retry does not write those twice.
@@ -81,7 +86,6 @@ export function createRequestLog(db: ExtensionDb, limit = DEFAULT_LOG_LIMIT): Re
       tx.done.catch(() => {})
       throw error
     }
-    for (const id of ids) id.catch(() => {})
     await tx.done
     return Promise.all(ids)
   }
