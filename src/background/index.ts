@@ -6,6 +6,7 @@
  * on a fresh install nothing is injected until that first sync has registered them.
  */
 import { DEVTOOLS_PORT_NAME, PAGE_PORT_NAME, type RelayToBackground } from '../shared/protocol.js'
+import { useRecoverableSigner } from '../wallet/signer.js'
 import { createIdbWalletStore, openExtensionDb } from './db.js'
 import { INJECTED_FILES } from './injectedFiles.js'
 import { createInjection, type ScriptingApi } from './injection.js'
@@ -38,7 +39,8 @@ let servicePromise: Promise<BackgroundService> | null = null
 
 function service(): Promise<BackgroundService> {
   // Nearly every wake-up opens a node: compile libsecp256k1 while the databases open.
-  if (!servicePromise) secp256k1().catch(() => {})
+  // The wallet signs with it too once it is there (noble until then, and if it never loads).
+  if (!servicePromise) secp256k1().then(useRecoverableSigner, () => {})
   servicePromise ??= openExtensionDb(indexedDB).then((db) =>
     createBackgroundService({
       openNode: createNodeOpener(browserPlatform(navigator), indexedDbChainStores(indexedDB), secp256k1),

@@ -22,7 +22,27 @@ export type OpenChainStore = (network: NetworkId) => Promise<KeyValueStore>
  */
 export function indexedDbChainStores(factory: IDBFactory): OpenChainStore {
   return (network) =>
-    createIndexedDbStore({ indexedDB: factory, name: `rsk-devnode/${network}`, durability: 'relaxed' })
+    createIndexedDbStore({
+      indexedDB: factory,
+      name: `rsk-devnode/${network}`,
+      durability: 'relaxed',
+      scheduleCompaction: idleCompaction(),
+    })
+}
+
+/**
+ * A block is acknowledged by one journal record (src/core/storage/batchJournal.ts); its ~18 puts
+ * into the key-value store wait for a pause in the writes, or for `maxWaiting` blocks, and then go
+ * in one transaction. While transactions keep coming, each IndexedDB put competes with the next
+ * block's commit in the browser process; written together, keys rewritten by every block (head,
+ * state root, the sender's account) are written once.
+ */
+export function idleCompaction({ idleMs = 25, maxWaiting = 64 } = {}) {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  return (run: () => void, waiting: number): void => {
+    clearTimeout(timer)
+    timer = setTimeout(run, waiting >= maxWaiting ? 0 : idleMs)
+  }
 }
 
 /**

@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { describe, expect, it } from 'vitest'
 import { nobleBackend, SECP256K1_N, tinySecp256k1Backend } from '../core/chain/secp256k1.js'
-import { bigintToPaddedBytes, bytesToHex } from '../core/util/hex.js'
+import { bigintToPaddedBytes, bytesToHex, type Hex } from '../core/util/hex.js'
+import { signLegacyTransaction, signPersonalMessage, useRecoverableSigner } from '../wallet/signer.js'
 import { instantiateSecp256k1, secp256k1WasmLoader } from './wasmLoaders.js'
 
 const wasmFile = join(
@@ -62,5 +63,41 @@ describe('libsecp256k1 from its .wasm file', () => {
     const load = secp256k1WasmLoader('http://127.0.0.1:9/missing.wasm')
     await expect(load()).rejects.toThrow()
     await expect(load()).rejects.toThrow()
+  })
+})
+
+describe('signing with libsecp256k1', () => {
+  it('signs transactions and messages byte for byte as noble does (RFC 6979, low S)', async () => {
+    const lib = await instantiateSecp256k1(await readFile(wasmFile))
+    const transactions = Array.from({ length: 20 }, (_, i) => ({
+      nonce: BigInt(i),
+      gasPrice: 60_000_000n + BigInt(i),
+      gas: 21_000n,
+      to: `0x${(i + 1).toString(16).padStart(40, '0')}` as const,
+      value: 10n ** BigInt(i),
+      data: bytes(i, i),
+      chainId: 33,
+    }))
+    const keys = Array.from({ length: 20 }, (_, i) => bytesToHex(bytes(32, i + 1)))
+    const withNoble = transactions.map((tx, i) => signLegacyTransaction(tx, keys[i] as Hex))
+    const messages = keys.map((key, i) => signPersonalMessage(bytes(i + 3, i), key as Hex))
+    useRecoverableSigner(lib)
+    try {
+      expect(transactions.map((tx, i) => signLegacyTransaction(tx, keys[i] as Hex))).toEqual(withNoble)
+      expect(keys.map((key, i) => signPersonalMessage(bytes(i + 3, i), key as Hex))).toEqual(messages)
+    } finally {
+      useRecoverableSigner(null)
+    }
+  })
+
+  it('refuses a key of zero, at or above the curve order, or of the wrong size, and keeps working', async () => {
+    const lib = await instantiateSecp256k1(await readFile(wasmFile))
+    const hash = bytes(32, 1)
+    expect(lib.signRecoverable(hash, new Uint8Array(32))).toBeNull()
+    expect(lib.signRecoverable(hash, bigintToPaddedBytes(SECP256K1_N, 32))).toBeNull()
+    expect(lib.signRecoverable(hash, new Uint8Array(32).fill(0xff))).toBeNull()
+    expect(lib.signRecoverable(hash, bytes(31, 2))).toBeNull()
+    expect(lib.signRecoverable(bytes(31, 1), bytes(32, 2))).toBeNull()
+    expect(lib.signRecoverable(hash, bigintToPaddedBytes(SECP256K1_N - 1n, 32))).not.toBeNull()
   })
 })

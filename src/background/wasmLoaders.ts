@@ -1,6 +1,7 @@
 /// <reference types="vite/client" />
 /**
- * libsecp256k1 (tiny-secp256k1's WebAssembly build) for sender recovery in the worker.
+ * libsecp256k1 (tiny-secp256k1's WebAssembly build) for sender recovery and the wallet's
+ * signatures in the worker.
  *
  * tiny-secp256k1's JS entry cannot be used here: it imports its .wasm as an ES module, which
  * needs top-level await (forbidden in MV3 service workers) or `import()` (forbidden too), and
@@ -16,24 +17,32 @@ import secp256k1WasmPath from '../../node_modules/tiny-secp256k1/lib/secp256k1.w
 import {
   type RecoveryBackendName,
   recoveryBackendLoaded,
+  SECP256K1_N,
   type TinySecp256k1Like,
 } from '../core/chain/secp256k1.js'
 import { loadFastSha256 } from '../core/crypto/fastSha256.js'
 import { isFastKeccakReady } from '../core/crypto/hash.js'
+import type { RecoverableSigner } from '../wallet/signer.js'
 
-/** The exports of secp256k1.wasm used for recovery. */
+/** The exports of secp256k1.wasm used for recovery and for the wallet's signatures. */
 interface Secp256k1Exports {
   memory: WebAssembly.Memory
   HASH_INPUT: WebAssembly.Global
   SIGNATURE_INPUT: WebAssembly.Global
   PUBLIC_KEY_INPUT: WebAssembly.Global
+  PRIVATE_INPUT: WebAssembly.Global
   recover(outputLength: number, recoveryId: number): number
+  /** RFC 6979 nonce (no extra entropy when the argument is 0), low-S; returns the recovery id. */
+  signRecoverable(withExtraEntropy: number): number
 }
+
+export type Secp256k1Wasm = TinySecp256k1Like & RecoverableSigner
 
 const HASH_SIZE = 32
 const SIGNATURE_SIZE = 64
 const UNCOMPRESSED_SIZE = 65
 const COMPRESSED_SIZE = 33
+const PRIVATE_KEY_SIZE = 32
 
 /** Why a call into the module failed (its `throwError` import); the adapter turns it into null. */
 class Secp256k1WasmError extends Error {}
@@ -59,18 +68,51 @@ function isSecp256k1Exports(exports: WebAssembly.Exports): boolean {
     e.HASH_INPUT instanceof WebAssembly.Global &&
     e.SIGNATURE_INPUT instanceof WebAssembly.Global &&
     e.PUBLIC_KEY_INPUT instanceof WebAssembly.Global &&
-    typeof e.recover === 'function'
+    e.PRIVATE_INPUT instanceof WebAssembly.Global &&
+    typeof e.recover === 'function' &&
+    typeof e.signRecoverable === 'function'
   )
 }
 
-/** Recovery over an instantiated secp256k1.wasm, with tiny-secp256k1's `recover` signature. */
-export function secp256k1FromInstance(instance: WebAssembly.Instance): TinySecp256k1Like {
+/** 32 bytes in 1 … n-1: the module traps (rather than reporting an error) on anything else. */
+function isPrivateKey(key: Uint8Array): boolean {
+  if (key.length !== PRIVATE_KEY_SIZE) return false
+  let value = 0n
+  for (const byte of key) value = (value << 8n) | BigInt(byte)
+  return value > 0n && value < SECP256K1_N
+}
+
+/**
+ * Recovery (tiny-secp256k1's `recover` signature) and recoverable signing over an instantiated
+ * secp256k1.wasm.
+ */
+export function secp256k1FromInstance(instance: WebAssembly.Instance): Secp256k1Wasm {
   if (!isSecp256k1Exports(instance.exports)) throw new Error('not the libsecp256k1 module')
   const wasm = instance.exports as unknown as Secp256k1Exports
   const hashAt = Number(wasm.HASH_INPUT.value)
   const signatureAt = Number(wasm.SIGNATURE_INPUT.value)
   const publicKeyAt = Number(wasm.PUBLIC_KEY_INPUT.value)
+  const privateKeyAt = Number(wasm.PRIVATE_INPUT.value)
   return {
+    signRecoverable(hash, privateKey) {
+      if (hash.length !== HASH_SIZE || !isPrivateKey(privateKey)) return null
+      const memory = new Uint8Array(wasm.memory.buffer)
+      try {
+        memory.set(hash, hashAt)
+        memory.set(privateKey, privateKeyAt)
+        const recoveryId = wasm.signRecoverable(0)
+        return { signature: memory.slice(signatureAt, signatureAt + SIGNATURE_SIZE), recoveryId }
+      } catch (error) {
+        // A key out of range: the caller signs with noble, which reports it.
+        if (error instanceof Secp256k1WasmError) return null
+        throw error
+      } finally {
+        // The private key must not stay in the module's memory.
+        memory.fill(0, privateKeyAt, privateKeyAt + PRIVATE_KEY_SIZE)
+        memory.fill(0, hashAt, hashAt + HASH_SIZE)
+        memory.fill(0, signatureAt, signatureAt + SIGNATURE_SIZE)
+      }
+    },
     recover(hash, signature, recoveryId, compressed = false) {
       if (hash.length !== HASH_SIZE || signature.length !== SIGNATURE_SIZE) return null
       if (!(recoveryId >= 0 && recoveryId <= 3)) return null
@@ -95,7 +137,7 @@ export function secp256k1FromInstance(instance: WebAssembly.Instance): TinySecp2
 }
 
 /** Compiles and instantiates secp256k1.wasm from a response (streaming) or its bytes. */
-export async function instantiateSecp256k1(source: Response | BufferSource): Promise<TinySecp256k1Like> {
+export async function instantiateSecp256k1(source: Response | BufferSource): Promise<Secp256k1Wasm> {
   let instance: WebAssembly.Instance
   if (source instanceof Response) {
     // Streaming compiles while the bytes arrive; it needs the application/wasm type, which
@@ -122,8 +164,8 @@ export function secp256k1WasmUrl(getUrl: (path: string) => string): string {
  * The loader createNode awaits (its `secp256k1` option): one fetch and compile per worker, shared
  * by the nodes of every network. A failure (WebAssembly refused) is kept too: it would not change.
  */
-export function secp256k1WasmLoader(url: string): () => Promise<TinySecp256k1Like> {
-  let loading: Promise<TinySecp256k1Like> | null = null
+export function secp256k1WasmLoader(url: string): () => Promise<Secp256k1Wasm> {
+  let loading: Promise<Secp256k1Wasm> | null = null
   return () => {
     loading ??= fetch(url).then((response) => {
       if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`)

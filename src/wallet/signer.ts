@@ -1,7 +1,8 @@
 /**
  * Signing with the wallet's keys: legacy EIP-155 transactions with Rootstock's chain id (RSK has
  * no typed transactions), EIP-191 messages (`personal_sign`, `eth_sign`) and EIP-712 typed data
- * (`eth_signTypedData_v4`). Keys and curves come from @noble; EIP-712 hashing from viem, which
+ * (`eth_signTypedData_v4`). Keys and curves come from @noble (signatures from libsecp256k1 once the
+ * worker has loaded it: `useRecoverableSigner`); EIP-712 hashing from viem, which
  * validates the typed data the way dApps' own libraries do.
  */
 import { RLP } from '@ethereumjs/rlp'
@@ -35,8 +36,37 @@ export function addressOfPrivateKey(privateKey: Hex): Address {
   return toAddress(keccak256(publicKey.subarray(1)).subarray(12))
 }
 
+/**
+ * Deterministic (RFC 6979, no extra entropy), low-S recoverable ECDSA: libsecp256k1's, which gives
+ * the same signature as noble's in about a tenth of the time. `null` when it refuses the input.
+ */
+export interface RecoverableSigner {
+  signRecoverable(
+    digest: Uint8Array,
+    privateKey: Uint8Array,
+  ): { signature: Uint8Array; recoveryId: number } | null
+}
+
+let fastSigner: RecoverableSigner | null = null
+
+/** The worker hands libsecp256k1 over once its WebAssembly has loaded; `null` goes back to noble. */
+export function useRecoverableSigner(signer: RecoverableSigner | null): void {
+  fastSigner = signer
+}
+
+function bytesToBigint(bytes: Uint8Array): bigint {
+  return BigInt(bytesToHex(bytes))
+}
+
 /** Signs a 32-byte digest; returns r, s and the recovery bit. */
 function signDigest(digest: Uint8Array, privateKey: Hex): { r: bigint; s: bigint; recovery: number } {
+  const fast = fastSigner?.signRecoverable(digest, hexToBytes(privateKey))
+  if (fast)
+    return {
+      r: bytesToBigint(fast.signature.subarray(0, 32)),
+      s: bytesToBigint(fast.signature.subarray(32, 64)),
+      recovery: fast.recoveryId,
+    }
   // 'recovered' = recovery byte followed by r‖s; lowS is on by default (EIP-2).
   const sig = secp256k1.sign(digest, hexToBytes(privateKey), { prehash: false, format: 'recovered' })
   const parsed = secp256k1.Signature.fromBytes(sig, 'recovered')

@@ -5,6 +5,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { expect, test } from 'vitest'
 import { createIndexedDbStore } from './indexedDbStore.js'
 import { keyValueStoreContract } from './keyValueStoreContract.js'
+import type { KeyValueStore } from './types.js'
 
 let counter = 0
 const factory = new IDBFactory()
@@ -20,6 +21,149 @@ keyValueStoreContract(
     },
   },
 )
+
+/**
+ * Compaction later than the acknowledgement: each scheduled compaction starts when the next call
+ * comes in, so it is in flight while that call reads or writes.
+ */
+async function storeCompactingOnNextCall(name: string): Promise<KeyValueStore> {
+  const pending: Array<() => void> = []
+  const store = await createIndexedDbStore({
+    indexedDB: factory,
+    keyRange: IDBKeyRange,
+    name,
+    scheduleCompaction: (run) => pending.push(run),
+  })
+  const flush = () => {
+    for (const run of pending.splice(0)) run()
+  }
+  return {
+    get: (key) => (flush(), store.get(key)),
+    put: (key, value) => (flush(), store.put(key, value)),
+    delete: (key) => (flush(), store.delete(key)),
+    range: (range) => (flush(), store.range(range)),
+    batch: (operations) => (flush(), store.batch(operations)),
+    close: () => store.close(),
+  }
+}
+
+keyValueStoreContract('indexeddb, compaction in flight during the next call', () =>
+  storeCompactingOnNextCall(`contract-late-${++counter}`),
+)
+
+// Compaction only at close: every read before it is served from the journal's layers.
+keyValueStoreContract(
+  'indexeddb, compaction only at close',
+  () =>
+    createIndexedDbStore({
+      indexedDB: factory,
+      keyRange: IDBKeyRange,
+      name: `contract-never-${++counter}`,
+      scheduleCompaction: () => {},
+    }),
+  {
+    async reopen(store) {
+      const name = `contract-never-${counter}`
+      await store.close()
+      return createIndexedDbStore({ indexedDB: factory, keyRange: IDBKeyRange, name })
+    },
+  },
+)
+
+async function rawRecords(name: string, objectStore: string): Promise<number> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = factory.open(name)
+    request.onsuccess = () => resolve(request.result)
+    request.onerror = () => reject(request.error)
+  })
+  const count = await new Promise<number>((resolve, reject) => {
+    const request = db.transaction(objectStore).objectStore(objectStore).count()
+    request.onsuccess = () => resolve(request.result)
+    request.onerror = () => reject(request.error)
+  })
+  db.close()
+  return count
+}
+
+/** Waits until `objectStore` of database `name` holds `count` records (fake-indexeddb is asynchronous). */
+async function untilRecords(name: string, objectStore: string, count: number): Promise<void> {
+  for (let i = 0; i < 100; i++) if ((await rawRecords(name, objectStore)) === count) return
+  throw new Error(`${name}/${objectStore} never reached ${count} records`)
+}
+
+test('acknowledges a batch with one journal record and moves it into kv when compaction runs', async () => {
+  const pending: Array<() => void> = []
+  const store = await createIndexedDbStore({
+    indexedDB: factory,
+    keyRange: IDBKeyRange,
+    name: 'journal-ack',
+    scheduleCompaction: (run) => pending.push(run),
+  })
+  await store.batch([
+    { type: 'put', key: 'a', value: Uint8Array.of(1) },
+    { type: 'put', key: 'b', value: Uint8Array.of(2) },
+    { type: 'put', key: 'c', value: Uint8Array.of(3) },
+  ])
+  expect(await rawRecords('journal-ack', 'journal')).toBe(1)
+  expect(await rawRecords('journal-ack', 'kv')).toBe(0)
+  expect(pending).toHaveLength(1)
+  for (const run of pending.splice(0)) run()
+  await untilRecords('journal-ack', 'kv', 3)
+  // The compacted record goes with the next batch's own journal transaction.
+  await store.put('d', Uint8Array.of(4))
+  expect(await rawRecords('journal-ack', 'journal')).toBe(1)
+  await store.close()
+  expect(await rawRecords('journal-ack', 'kv')).toBe(4)
+  expect(await rawRecords('journal-ack', 'journal')).toBe(0)
+})
+
+test('a limited range looks past stored rows that journaled deletes hide', async () => {
+  const pending: Array<() => void> = []
+  const store = await createIndexedDbStore({
+    indexedDB: factory,
+    keyRange: IDBKeyRange,
+    name: 'journal-range',
+    scheduleCompaction: (run) => pending.push(run),
+  })
+  for (const k of ['a', 'b', 'c', 'd', 'e']) await store.put(k, Uint8Array.of(1))
+  for (const run of pending.splice(0)) run()
+  await untilRecords('journal-range', 'kv', 5)
+  // Not compacted: these live in the journal's layers only.
+  await store.batch([
+    { type: 'delete', key: 'a' },
+    { type: 'delete', key: 'b' },
+    { type: 'delete', key: 'e' },
+    { type: 'put', key: 'f', value: Uint8Array.of(2) },
+  ])
+  expect((await store.range({ limit: 2 })).map(([k]) => k)).toEqual(['c', 'd'])
+  expect((await store.range({ reverse: true, limit: 2 })).map(([k]) => k)).toEqual(['f', 'd'])
+  expect((await store.range({ gte: 'a', lt: 'd', limit: 5 })).map(([k]) => k)).toEqual(['c'])
+  await store.close()
+})
+
+test('opens a database written before the journal existed, with its values', async () => {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = factory.open('schema-1', 1)
+    request.onupgradeneeded = () => request.result.createObjectStore('kv')
+    request.onsuccess = () => resolve(request.result)
+    request.onerror = () => reject(request.error)
+  })
+  await new Promise<void>((resolve, reject) => {
+    const tx = db.transaction('kv', 'readwrite')
+    tx.objectStore('kv').put(Uint8Array.of(7), 'old')
+    tx.oncomplete = () => resolve()
+    tx.onerror = () => reject(tx.error)
+  })
+  db.close()
+  const store = await createIndexedDbStore({ indexedDB: factory, keyRange: IDBKeyRange, name: 'schema-1' })
+  expect(await store.get('old')).toEqual(Uint8Array.of(7))
+  await store.put('new', Uint8Array.of(8))
+  expect(await store.range({})).toEqual([
+    ['new', Uint8Array.of(8)],
+    ['old', Uint8Array.of(7)],
+  ])
+  await store.close()
+})
 
 test('keeps separate databases apart', async () => {
   const a = await createIndexedDbStore({ indexedDB: factory, keyRange: IDBKeyRange, name: 'net-a' })

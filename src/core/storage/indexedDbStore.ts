@@ -1,27 +1,32 @@
 /**
  * `KeyValueStore` over IndexedDB. The `IDBFactory` (and `IDBKeyRange`) are parameters, never
  * globals, so the same code runs in the service worker, a page, and Node tests on
- * fake-indexeddb. One database per network, one object store, string keys, Uint8Array values.
+ * fake-indexeddb. One database per network: the `kv` object store (string keys, Uint8Array
+ * values) and the `journal` that acknowledges batches (batchJournal.ts).
  *
- * Durability: a batch resolves only when the IndexedDB transaction holding it has completed
- * (`durability: 'strict'` by default), so a block commit that resolved survives the worker being
- * killed the next instant.
+ * Durability: a batch resolves only when the IndexedDB transaction holding its journal record
+ * has completed, so a block commit that resolved survives the worker being killed the next
+ * instant. Its puts and deletes reach `kv` later (compaction, in a transaction of their own that
+ * does not touch `journal`, so the next batch's commit does not wait for it); until then reads
+ * are served from the journal's layers in memory. Opening the database loads a journal left by a
+ * worker that stopped before compacting back into layers; applying a record twice is harmless, so
+ * a compaction that committed before its records were deleted loses nothing.
  *
- * Group commit: while one write transaction is in flight, the batches that arrive are queued and
- * then written together in the next transaction, each caller still waiting for that transaction's
- * `complete`. IndexedDB would run them one after the other anyway (same object store); merging
- * them pays the commit once for all. A merged transaction that fails is retried batch by batch,
- * so one bad batch never takes the others down with it.
+ * Group commit: while one journal transaction is in flight, the batches that arrive are queued and
+ * then written together as one record, each caller still waiting for that transaction's
+ * `complete`. A merged transaction that fails is retried batch by batch, so one bad batch never
+ * takes the others down with it.
  *
- * Raw IndexedDB requests rather than a promise wrapper: a block is ~20 puts, and a promise plus
- * two event listeners per request cost more than the puts themselves. Only the transaction's
- * outcome is awaited.
+ * Raw IndexedDB requests rather than a promise wrapper: only the transaction's outcome is awaited.
  */
+import { type JournalLayer, JournalLayers, mergeLayers, packOperations } from './batchJournal.js'
 import type { KeyValueStore, KvOperation, KvRange } from './types.js'
 import { validateOperations } from './validate.js'
 
-const OBJECT_STORE = 'kv'
-const SCHEMA_VERSION = 1
+const KV = 'kv'
+const JOURNAL = 'journal'
+/** 2 added the journal; a version-1 database keeps its `kv` and gains an empty journal. */
+const SCHEMA_VERSION = 2
 
 export interface CreateIndexedDbStoreParameters {
   /** The IndexedDB factory: `self.indexedDB` in a worker, `new IDBFactory()` from fake-indexeddb in Node. */
@@ -32,6 +37,13 @@ export interface CreateIndexedDbStoreParameters {
   keyRange?: typeof IDBKeyRange
   /** Transaction durability hint for writes; `strict` flushes before completing. */
   durability?: IDBTransactionDurability
+  /**
+   * When to apply acknowledged batches to the `kv` object store: called after each commit with
+   * the number of batches waiting; `run` may be called any number of times. The worker waits for
+   * a pause in the writes (idleCompaction in src/background/nodeFactory.ts). Without it,
+   * compaction starts as soon as a journal record committed.
+   */
+  scheduleCompaction?: (run: () => void, waiting: number) => void
 }
 
 function toKeyRange(keyRange: typeof IDBKeyRange, { gte, lt }: KvRange): IDBKeyRange | null | 'empty' {
@@ -58,12 +70,20 @@ function requestResult<T>(request: IDBRequest<T>): Promise<T> {
   })
 }
 
+function transactionDone(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve()
+    tx.onabort = () => reject(tx.error ?? new Error('the IndexedDB transaction was aborted'))
+  })
+}
+
 function openDatabase(factory: IDBFactory, name: string): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     const request = factory.open(name, SCHEMA_VERSION)
     request.onupgradeneeded = () => {
       const db = request.result
-      if (!db.objectStoreNames.contains(OBJECT_STORE)) db.createObjectStore(OBJECT_STORE)
+      if (!db.objectStoreNames.contains(KV)) db.createObjectStore(KV)
+      if (!db.objectStoreNames.contains(JOURNAL)) db.createObjectStore(JOURNAL)
     }
     request.onsuccess = () => resolve(request.result)
     request.onerror = () => reject(request.error)
@@ -71,9 +91,31 @@ function openDatabase(factory: IDBFactory, name: string): Promise<IDBDatabase> {
   })
 }
 
-/** Batches written in one transaction, and the callers waiting for it. */
+/** Applies `entries` to `kv` (puts and deletes, in one transaction already open). */
+function applyEntries(kv: IDBObjectStore, entries: Iterable<[string, Uint8Array | null]>): void {
+  for (const [key, value] of entries) {
+    if (value === null) kv.delete(key)
+    else kv.put(value, key)
+  }
+}
+
+/**
+ * A journal left by a worker that stopped before compacting becomes layers again, oldest first;
+ * they are compacted like any others. Cheaper at start-up than writing them out first.
+ */
+async function loadJournal(db: IDBDatabase, layers: JournalLayers): Promise<void> {
+  const journal = db.transaction(JOURNAL, 'readonly').objectStore(JOURNAL)
+  const [seqs, records] = await Promise.all([
+    requestResult(journal.getAllKeys()),
+    requestResult(journal.getAll()),
+  ])
+  for (let i = 0; i < seqs.length; i++) layers.addCommitted(seqs[i] as number, asBytes(records[i]))
+}
+
+/** Batches written in one journal transaction, and the callers waiting for it. */
 interface Group {
   batches: Array<readonly KvOperation[]>
+  layers: JournalLayer[]
   waiters: Array<{ resolve(): void; reject(error: unknown): void }>
 }
 
@@ -82,56 +124,74 @@ export async function createIndexedDbStore({
   name,
   keyRange = globalThis.IDBKeyRange,
   durability = 'strict',
+  scheduleCompaction = (run) => run(),
 }: CreateIndexedDbStoreParameters): Promise<KeyValueStore> {
   if (!keyRange) throw new Error('IDBKeyRange is not available here: pass keyRange with the IDBFactory')
   const db = await openDatabase(factory, name)
-  /** The transaction being committed, if any. */
+  const layers = new JournalLayers(1)
+  await loadJournal(db, layers)
+  /** The journal transaction being committed, if any. */
   let inFlight: Promise<void> | null = null
   /** Batches waiting for `inFlight` to finish. */
   let queued: Group | null = null
+  /** Journal records up to this sequence number are in `kv` and can be deleted. */
+  let compactedSeq = 0
+  let deletedSeq = 0
+  let compaction: Promise<void> | null = null
+  let closed = false
 
-  /** Writes `batches` in one transaction; resolves on `complete`, rejects on error or abort. */
-  function commit(batches: ReadonlyArray<readonly KvOperation[]>): Promise<void> {
-    return new Promise((resolve, reject) => {
-      let tx: IDBTransaction
-      try {
-        tx = db.transaction(OBJECT_STORE, 'readwrite', { durability })
-      } catch (e) {
-        reject(e)
-        return
-      }
-      tx.oncomplete = () => resolve()
-      tx.onabort = () => reject(tx.error ?? new Error('the IndexedDB transaction was aborted'))
-      const store = tx.objectStore(OBJECT_STORE)
-      try {
-        for (const operations of batches)
-          for (const op of operations) {
-            if (op.type === 'put') store.put(op.value, op.key)
-            else store.delete(op.key)
-          }
-      } catch (e) {
-        // A synchronous failure (e.g. DataError) must not leave the earlier operations committed.
-        tx.onabort = () => reject(e)
-        tx.abort()
-      }
+  /** Writes `batches` as one journal record; resolves on `complete`, rejects on error or abort. */
+  function commit(batches: ReadonlyArray<readonly KvOperation[]>, seq: number): Promise<void> {
+    let tx: IDBTransaction
+    try {
+      tx = db.transaction(JOURNAL, 'readwrite', { durability })
+    } catch (e) {
+      return Promise.reject(e)
+    }
+    const done = transactionDone(tx)
+    const journal = tx.objectStore(JOURNAL)
+    // Records already compacted go in the same transaction: one request, not one commit.
+    const deleting = compactedSeq > deletedSeq ? compactedSeq : 0
+    try {
+      if (deleting) journal.delete(keyRange.upperBound(deleting))
+      journal.put(packOperations(batches), seq)
+    } catch (e) {
+      tx.abort()
+      return done.catch(() => Promise.reject(e))
+    }
+    return done.then(() => {
+      if (deleting > deletedSeq) deletedSeq = deleting
     })
   }
 
   async function commitGroup(group: Group): Promise<void> {
     try {
-      await commit(group.batches)
+      await commit(group.batches, (group.layers.at(-1) as JournalLayer).seq)
+      for (const layer of group.layers) layer.committed = true
       for (const w of group.waiters) w.resolve()
     } catch (error) {
       if (group.batches.length === 1) {
+        layers.discard(group.layers[0] as JournalLayer)
         group.waiters[0]?.reject(error)
         return
       }
       // Find out whose batch failed: each gets the outcome of its own transaction.
       for (let i = 0; i < group.batches.length; i++) {
+        const layer = group.layers[i] as JournalLayer
         const waiter = group.waiters[i]
-        await commit([group.batches[i] as readonly KvOperation[]]).then(waiter?.resolve, waiter?.reject)
+        await commit([group.batches[i] as readonly KvOperation[]], layer.seq).then(
+          () => {
+            layer.committed = true
+            waiter?.resolve()
+          },
+          (e) => {
+            layers.discard(layer)
+            waiter?.reject(e)
+          },
+        )
       }
     }
+    requestCompaction()
   }
 
   /** Starts the queued group now (IndexedDB orders it after the transaction in flight). */
@@ -149,25 +209,69 @@ export async function createIndexedDbStore({
   function write(operations: readonly KvOperation[]): Promise<void> {
     return new Promise((resolve, reject) => {
       validateOperations(operations)
-      queued ??= { batches: [], waiters: [] }
+      queued ??= { batches: [], layers: [], waiters: [] }
       queued.batches.push(operations)
+      // Visible to reads from now on, as a later IndexedDB read would see the write.
+      queued.layers.push(layers.add(operations))
       queued.waiters.push({ resolve, reject })
       if (!inFlight) startQueued()
     })
   }
 
   /**
-   * Reads see every write issued before them, acknowledged or not: queued batches get their
-   * transaction first, and IndexedDB runs a later transaction on the same store after it.
+   * Writes the committed layers into `kv`; they leave memory once that transaction completed.
+   * `final` (at close, nothing else in flight) also empties the journal in the same transaction.
    */
-  function readTransaction(): IDBObjectStore {
-    startQueued()
-    return db.transaction(OBJECT_STORE, 'readonly').objectStore(OBJECT_STORE)
+  function compact(final = false): Promise<void> {
+    const done = layers.committedPrefix()
+    if (done.length === 0 && !(final && compactedSeq > deletedSeq)) return Promise.resolve()
+    let tx: IDBTransaction
+    try {
+      tx = db.transaction(final ? [KV, JOURNAL] : KV, 'readwrite', { durability })
+    } catch (e) {
+      return Promise.reject(e)
+    }
+    const finished = transactionDone(tx)
+    try {
+      applyEntries(tx.objectStore(KV), mergeLayers(done))
+      if (final) tx.objectStore(JOURNAL).clear()
+    } catch (e) {
+      // Nothing of it lands: the layers stay in memory and their records in the journal.
+      tx.abort()
+      return finished.catch(() => Promise.reject(e))
+    }
+    return finished.then(() => {
+      layers.dropCompacted(done)
+      if (done.length > 0) compactedSeq = (done.at(-1) as JournalLayer).seq
+      if (final) deletedSeq = compactedSeq
+    })
   }
+
+  function runCompaction(): void {
+    if (compaction || closed) return
+    compaction = compact()
+      // A failed compaction keeps its layers (and journal records): the next one retries them.
+      .catch(() => {})
+      .finally(() => {
+        compaction = null
+        // Batches committed while this one ran.
+        if (layers.committedPrefix().length > 0) requestCompaction()
+      })
+  }
+
+  function requestCompaction(): void {
+    if (!closed) scheduleCompaction(runCompaction, layers.size)
+  }
+
+  if (layers.size > 0) requestCompaction()
+
+  const kvStore = (): IDBObjectStore => db.transaction(KV, 'readonly').objectStore(KV)
 
   return {
     async get(key) {
-      const value = await requestResult(readTransaction().get(key))
+      const journaled = layers.lookup(key)
+      if (journaled !== undefined) return journaled === null ? undefined : journaled.slice()
+      const value = await requestResult(kvStore().get(key))
       return value === undefined ? undefined : asBytes(value)
     },
     put: (key, value) => write([{ type: 'put', key, value }]),
@@ -176,34 +280,59 @@ export async function createIndexedDbStore({
       const query = toKeyRange(keyRange, range)
       const limit = range.limit
       if (query === 'empty' || limit === 0) return []
-      const store = readTransaction()
-      const out: Array<[string, Uint8Array]> = []
+      // Both read now: the journal's layers and a transaction that sees every compaction so far.
+      const journaled = layers.inRange(range.gte, range.lt)
+      const store = kvStore()
+      // Journaled keys can replace or hide stored rows: ask for that many more.
+      const fetch = limit === undefined ? undefined : limit + journaled.size
+      let rows: Array<[string, Uint8Array]>
       if (!range.reverse) {
         // getAllKeys + getAll in one transaction see the same snapshot and beat a cursor walk.
         const [keys, values] = await Promise.all([
-          requestResult(store.getAllKeys(query, limit)),
-          requestResult(store.getAll(query, limit)),
+          requestResult(store.getAllKeys(query, fetch)),
+          requestResult(store.getAll(query, fetch)),
         ])
-        for (let i = 0; i < keys.length; i++) out.push([keys[i] as string, asBytes(values[i])])
-        return out
+        rows = keys.map((key, i) => [key as string, asBytes(values[i])])
+      } else {
+        rows = await new Promise((resolve, reject) => {
+          const out: Array<[string, Uint8Array]> = []
+          const request = store.openCursor(query, 'prev')
+          request.onerror = () => reject(request.error)
+          request.onsuccess = () => {
+            const cursor = request.result
+            if (!cursor || (fetch !== undefined && out.length >= fetch)) return resolve(out)
+            out.push([cursor.key as string, asBytes(cursor.value)])
+            cursor.continue()
+          }
+        })
       }
-      return new Promise((resolve, reject) => {
-        const request = store.openCursor(query, 'prev')
-        request.onerror = () => reject(request.error)
-        request.onsuccess = () => {
-          const cursor = request.result
-          if (!cursor || (limit !== undefined && out.length >= limit)) return resolve(out)
-          out.push([cursor.key as string, asBytes(cursor.value)])
-          cursor.continue()
-        }
-      })
+      if (journaled.size === 0) return rows
+      return mergeRows(rows, journaled, range.reverse === true, limit)
     },
     batch: (operations) => write(operations),
     async close() {
-      // Writes already issued are committed before the connection goes away.
+      // Writes already issued are committed, and compacted, before the connection goes away.
       startQueued()
       while (inFlight) await inFlight.catch(() => {})
+      while (compaction) await compaction
+      closed = true
+      await compact(true).catch(() => {})
       db.close()
     },
   }
+}
+
+/** Stored rows overlaid with journaled keys, in order, cut to `limit`. */
+function mergeRows(
+  rows: Array<[string, Uint8Array]>,
+  journaled: Map<string, Uint8Array | null>,
+  reverse: boolean,
+  limit: number | undefined,
+): Array<[string, Uint8Array]> {
+  const merged = new Map<string, Uint8Array>()
+  for (const [key, value] of rows) if (!journaled.has(key)) merged.set(key, value)
+  for (const [key, value] of journaled) if (value !== null) merged.set(key, value.slice())
+  const out = [...merged].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  if (reverse) out.reverse()
+  return limit === undefined ? out : out.slice(0, limit)
 }

@@ -89,6 +89,26 @@ export function keyValueStoreContract(
       expect(below.map(([k]) => k)).toEqual(['block/0004', 'block/0003'])
     })
 
+    test('a limited range counts only live keys, after later deletes and inserts between old keys', async () => {
+      const store = await fresh()
+      for (const k of ['a', 'b', 'c', 'd', 'e']) await store.put(k, bytes(1))
+      await store.batch([
+        { type: 'delete', key: 'b' },
+        { type: 'put', key: 'bb', value: bytes(2) },
+        { type: 'put', key: 'c', value: bytes(3) },
+        { type: 'delete', key: 'e' },
+      ])
+      const first = await store.range({ limit: 3 })
+      expect(first.map(([k, v]) => [k, v[0]])).toEqual([
+        ['a', 1],
+        ['bb', 2],
+        ['c', 3],
+      ])
+      const last = await store.range({ reverse: true, limit: 2 })
+      expect(last.map(([k]) => k)).toEqual(['d', 'c'])
+      expect((await store.range({ gte: 'b', lt: 'd' })).map(([k]) => k)).toEqual(['bb', 'c'])
+    })
+
     test('returns nothing for an empty or inverted range and for limit 0', async () => {
       const store = await fresh()
       await store.put('m', bytes(1))
