@@ -3,6 +3,7 @@
  * an interface here so the wiring is testable with a fake and does not depend on the engine.
  */
 import type { ProfileName } from '../core/network/profiles.js'
+import type { KeyValueStore } from '../core/storage/types.js'
 import type { NetworkId } from '../shared/protocol.js'
 
 export interface DevnodeNode {
@@ -11,6 +12,12 @@ export interface DevnodeNode {
   /** Node events (new blocks, subscription notifications, …); returns an unsubscribe function when supported. */
   on?(event: string, listener: (data: unknown) => void): unknown
   close(): Promise<void>
+  /**
+   * The node's own chain store. The wallet keeps its send intents there so that they commit in
+   * order with the blocks (src/wallet/sendIntents.ts); nodes without one (test fakes) use the
+   * wallet's store.
+   */
+  storage?: KeyValueStore
 }
 
 export interface OpenNodeOptions {

@@ -17,6 +17,7 @@ import type {
 } from '../shared/protocol.js'
 import { chainIdHex, chainIdNumber } from '../wallet/chains.js'
 import { NodeRpcError } from '../wallet/errors.js'
+import { chainStoreIntents, walletStoreIntents } from '../wallet/sendIntents.js'
 import type { WalletStore } from '../wallet/store.js'
 import { createWallet, type Wallet } from '../wallet/wallet.js'
 import { FILTER_INSTALLERS, recordFilterOrigin } from './filterOrigins.js'
@@ -153,6 +154,10 @@ export function createBackgroundService(deps: ServiceDependencies) {
 
   const wallet: Wallet = createWallet({
     store: deps.store,
+    intents: chainStoreIntents(
+      async (network) => (await nodes.get(network)).storage,
+      walletStoreIntents(deps.store),
+    ),
     callNode: async (method, params) => callNodeOn(await wallet.network(), method, params),
     onChainChanged: async (network) => {
       const event = {

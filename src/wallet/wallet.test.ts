@@ -7,9 +7,11 @@ import {
 } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { DEV_ACCOUNTS } from '../core/accounts/devAccounts.js'
+import { createMemoryStore } from '../core/storage/memoryStore.js'
 import type { NetworkId } from '../shared/protocol.js'
 import { NodeRpcError } from './errors.js'
-import { createMemoryWalletStore } from './store.js'
+import { chainStoreIntents, type SendIntents, walletStoreIntents } from './sendIntents.js'
+import { createMemoryWalletStore, type WalletStore } from './store.js'
 import { createWallet } from './wallet.js'
 
 const ORIGIN = 'http://127.0.0.1:3000'
@@ -39,7 +41,7 @@ const TYPED_DATA = {
   message: { from: '0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826', contents: 'hello', amount: '0x10' },
 }
 
-function setup() {
+function setup(intents?: (store: WalletStore) => SendIntents) {
   const store = createMemoryWalletStore()
   const nodeCalls: Array<[string, unknown[]]> = []
   const sentRaw: Hex[] = []
@@ -81,6 +83,7 @@ function setup() {
   let id = 0
   const wallet = createWallet({
     store,
+    intents: intents?.(store),
     callNode,
     onChainChanged: (network: NetworkId) => {
       events.push(['chainChanged', network])
@@ -254,37 +257,6 @@ describe('createWallet', () => {
     })
   })
 
-  it('sends a replayed eth_sendTransaction once: same bytes, no second nonce', async () => {
-    const { call, sentRaw, nodeCalls } = setup()
-    await call('eth_requestAccounts')
-    const first = await call('eth_sendTransaction', [{ from: COW, to: COW }], { requestId: 'page:1' })
-    const replay = await call('eth_sendTransaction', [{ from: COW, to: COW }], {
-      requestId: 'page:1',
-      replay: true,
-    })
-    expect(replay).toBe(first)
-    expect(sentRaw).toHaveLength(1)
-    expect(nodeCalls.filter(([m]) => m === 'eth_getTransactionCount')).toHaveLength(1)
-  })
-
-  it('answers a replay with the recorded hash when the node accepted the bytes but the answer was lost', async () => {
-    const { call, sentRaw, known, failNext } = setup()
-    await call('eth_requestAccounts')
-    failNext()
-    await expect(
-      call('eth_sendTransaction', [{ from: COW, to: COW }], { requestId: 'page:2' }),
-    ).rejects.toMatchObject({
-      code: -32010,
-    })
-    // The node has the transaction: the replay returns its hash without signing anew.
-    const again = await call('eth_sendTransaction', [{ from: COW, to: COW }], {
-      requestId: 'page:2',
-      replay: true,
-    })
-    expect(known.has(again as string)).toBe(true)
-    expect(new Set(sentRaw).size).toBe(1)
-  })
-
   it('rejects a transaction whose chainId is not the active chain', async () => {
     const { call } = setup()
     await call('eth_requestAccounts')
@@ -306,5 +278,49 @@ describe('createWallet', () => {
     expect(list).toHaveLength(21)
     expect(list.at(-1)).toMatchObject({ address, kind: 'imported' })
     await expect(wallet.keyring.importKey('0x1234')).rejects.toMatchObject({ code: -32602 })
+  })
+})
+
+const intentBackends: Array<[string, ((store: WalletStore) => SendIntents) | undefined]> = [
+  ['the wallet store', undefined],
+  [
+    "the network's chain store",
+    (store) => {
+      const chain = createMemoryStore()
+      return chainStoreIntents(async () => chain, walletStoreIntents(store))
+    },
+  ],
+]
+
+describe.each(intentBackends)('replayed eth_sendTransaction, intents in %s', (_name, intents) => {
+  it('sends a replayed eth_sendTransaction once: same bytes, no second nonce', async () => {
+    const { call, sentRaw, nodeCalls } = setup(intents)
+    await call('eth_requestAccounts')
+    const first = await call('eth_sendTransaction', [{ from: COW, to: COW }], { requestId: 'page:1' })
+    const replay = await call('eth_sendTransaction', [{ from: COW, to: COW }], {
+      requestId: 'page:1',
+      replay: true,
+    })
+    expect(replay).toBe(first)
+    expect(sentRaw).toHaveLength(1)
+    expect(nodeCalls.filter(([m]) => m === 'eth_getTransactionCount')).toHaveLength(1)
+  })
+
+  it('answers a replay with the recorded hash when the node accepted the bytes but the answer was lost', async () => {
+    const { call, sentRaw, known, failNext } = setup(intents)
+    await call('eth_requestAccounts')
+    failNext()
+    await expect(
+      call('eth_sendTransaction', [{ from: COW, to: COW }], { requestId: 'page:2' }),
+    ).rejects.toMatchObject({
+      code: -32010,
+    })
+    // The node has the transaction: the replay returns its hash without signing anew.
+    const again = await call('eth_sendTransaction', [{ from: COW, to: COW }], {
+      requestId: 'page:2',
+      replay: true,
+    })
+    expect(known.has(again as string)).toBe(true)
+    expect(new Set(sentRaw).size).toBe(1)
   })
 })

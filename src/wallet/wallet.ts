@@ -10,6 +10,7 @@ import { chainIdNumber, DEFAULT_NETWORK, networkOfChainId } from './chains.js'
 import { InvalidParamsError, UnauthorizedError, UnrecognizedChainError } from './errors.js'
 import { createKeyring, type Keyring, type KeyringAccount } from './keyring.js'
 import { createPermissions, type Permissions } from './permissions.js'
+import { type SendIntents, walletStoreIntents } from './sendIntents.js'
 import { messageBytes, signPersonalMessage, signTypedDataV4 } from './signer.js'
 import type { WalletStore } from './store.js'
 import { type CallNode, fillTransaction, parseTransactionRequest, signFilled } from './transactions.js'
@@ -32,6 +33,8 @@ export interface WalletDependencies {
   onAccountsChanged(origin: string, accounts: Address[]): void
   onApprovalPending?(approval: PendingApproval): void
   onStateChanged?(): void
+  /** Where signed sends are recorded before they go out; the wallet store when absent. */
+  intents?: SendIntents
   now(): number
   newId(): string
 }
@@ -39,9 +42,6 @@ export interface WalletDependencies {
 export type WalletResult = { handled: true; result: unknown } | { handled: false }
 
 const NETWORK_KEY = 'network'
-const INTENTS_KEY = 'sendIntents'
-/** Only requests in flight when a worker died are replayed: a short history is enough. */
-const MAX_INTENTS = 64
 
 export interface Wallet {
   handle(ctx: WalletContext, method: string, params: unknown): Promise<WalletResult>
@@ -65,6 +65,7 @@ export function createWallet(deps: WalletDependencies): Wallet {
     onPending: deps.onApprovalPending,
     onChange: deps.onStateChanged,
   })
+  const intents = deps.intents ?? walletStoreIntents(deps.store)
   /** eth_sendTransaction runs one at a time: concurrent sends would read the same pending nonce. */
   let sendQueue: Promise<unknown> = Promise.resolve()
 
@@ -106,22 +107,32 @@ export function createWallet(deps: WalletDependencies): Wallet {
   async function sendTransaction(ctx: WalletContext, params: unknown[]): Promise<Hex> {
     const request = parseTransactionRequest(params[0])
     const account = await authorizedAccount(ctx.origin, request.from)
-    const intents = (await deps.store.get<Array<{ id: string; raw: Hex; hash: Hex }>>(INTENTS_KEY)) ?? []
-    let intent = ctx.requestId ? intents.find((i) => i.id === ctx.requestId) : undefined
+    const sendingOn = await network()
+    // Only a request replayed after the worker died can have been signed already.
+    let intent = ctx.replay && ctx.requestId ? await intents.find(sendingOn, ctx.requestId) : undefined
+    let durable: Promise<void> = Promise.resolve()
     if (!intent) {
       await approvals.check({ origin: ctx.origin, method: 'eth_sendTransaction', params, time: deps.now() })
-      const chainId = chainIdNumber(await network())
+      const chainId = chainIdNumber(sendingOn)
       const signed = signFilled(await fillTransaction(request, chainId, deps.callNode), account.privateKey)
       intent = { id: ctx.requestId ?? deps.newId(), ...signed }
-      // Recorded before sending: if the worker dies after the node accepted it, the replay
-      // resends these same bytes instead of signing a second transaction with the next nonce.
-      await deps.store.put(INTENTS_KEY, [...intents, intent].slice(-MAX_INTENTS))
+      // Durable no later than the transaction: if the worker dies after the node accepted it, the
+      // replay resends these same bytes instead of signing a second one with the next nonce.
+      const recorded = await intents.record(sendingOn, intent)
+      durable = recorded.durable
+      if (!recorded.orderedWithChain) await durable
+      // Ordered with the chain's writes, it commits before the block that includes the transaction.
+      else durable.catch(() => {})
     }
+    const sent = intent
     const known = async () =>
-      intent.hash && (await deps.callNode('eth_getTransactionByHash', [intent.hash])) !== null
+      sent.hash && (await deps.callNode('eth_getTransactionByHash', [sent.hash])) !== null
     if (ctx.replay && (await known())) return intent.hash
     try {
-      return (await deps.callNode('eth_sendRawTransaction', [intent.raw])) as Hex
+      const hash = (await deps.callNode('eth_sendRawTransaction', [intent.raw])) as Hex
+      // The node accepted it: a failed intent write costs only the replay protection.
+      await durable.catch(() => {})
+      return hash
     } catch (error) {
       if (ctx.replay && (await known())) return intent.hash
       throw error

@@ -117,6 +117,41 @@ test('acknowledges a batch with one journal record and moves it into kv when com
   expect(await rawRecords('journal-ack', 'journal')).toBe(0)
 })
 
+test('a staged batch is read at once and written in the journal record of the next batch', async () => {
+  const store = await createIndexedDbStore({
+    indexedDB: factory,
+    keyRange: IDBKeyRange,
+    name: 'journal-stage',
+    scheduleCompaction: () => {},
+  })
+  let staged = false
+  const durable = store.stage?.([{ type: 'put', key: 'intent', value: Uint8Array.of(5) }])
+  void durable?.then(() => {
+    staged = true
+  })
+  expect(await store.get('intent')).toEqual(Uint8Array.of(5))
+  expect(await rawRecords('journal-stage', 'journal')).toBe(0)
+  expect(staged).toBe(false)
+  await store.batch([{ type: 'put', key: 'block', value: Uint8Array.of(6) }])
+  expect(staged).toBe(true)
+  expect(await rawRecords('journal-stage', 'journal')).toBe(1)
+  await store.close()
+})
+
+test('a staged batch with nothing after it is written at close', async () => {
+  const store = await createIndexedDbStore({ indexedDB: factory, keyRange: IDBKeyRange, name: 'stage-close' })
+  const durable = store.stage?.([{ type: 'put', key: 'intent', value: Uint8Array.of(5) }])
+  await store.close()
+  await durable
+  const reopened = await createIndexedDbStore({
+    indexedDB: factory,
+    keyRange: IDBKeyRange,
+    name: 'stage-close',
+  })
+  expect(await reopened.get('intent')).toEqual(Uint8Array.of(5))
+  await reopened.close()
+})
+
 test('a limited range looks past stored rows that journaled deletes hide', async () => {
   const pending: Array<() => void> = []
   const store = await createIndexedDbStore({

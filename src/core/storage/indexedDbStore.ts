@@ -206,7 +206,8 @@ export async function createIndexedDbStore({
     inFlight = run
   }
 
-  function write(operations: readonly KvOperation[]): Promise<void> {
+  /** Queues `operations` for the next journal record; `commitNow` starts it if none is in flight. */
+  function write(operations: readonly KvOperation[], commitNow = true): Promise<void> {
     return new Promise((resolve, reject) => {
       validateOperations(operations)
       queued ??= { batches: [], layers: [], waiters: [] }
@@ -214,7 +215,7 @@ export async function createIndexedDbStore({
       // Visible to reads from now on, as a later IndexedDB read would see the write.
       queued.layers.push(layers.add(operations))
       queued.waiters.push({ resolve, reject })
-      if (!inFlight) startQueued()
+      if (commitNow && !inFlight) startQueued()
     })
   }
 
@@ -310,6 +311,7 @@ export async function createIndexedDbStore({
       return mergeRows(rows, journaled, range.reverse === true, limit)
     },
     batch: (operations) => write(operations),
+    stage: (operations) => write(operations, false),
     async close() {
       // Writes already issued are committed, and compacted, before the connection goes away.
       startQueued()

@@ -24,5 +24,12 @@ export interface KeyValueStore {
   range(range: KvRange): Promise<Array<[string, Uint8Array]>>
   /** All operations or none: the unit of durability for a committed block. */
   batch(operations: KvOperation[]): Promise<void>
+  /**
+   * Like `batch`, but starts no commit of its own: the operations are written atomically with the
+   * next batch (or at close), and the promise resolves when that commit does. Reads see them at
+   * once. For records that must be durable no later than what is written next (the wallet's send
+   * intents); stores without it take `batch`.
+   */
+  stage?(operations: KvOperation[]): Promise<void>
   close(): Promise<void>
 }

@@ -1,0 +1,125 @@
+/**
+ * Send intents: what `eth_sendTransaction` signed, under the relay's request id, so that a request
+ * replayed after the worker died resends the same bytes instead of signing a second transaction
+ * with the next nonce.
+ *
+ * The intent must be durable no later than the block that includes its transaction. Two ways:
+ * - in the network's own chain store (`chainStoreIntents`), staged just before the transaction is
+ *   sent: it is written in the same IndexedDB transaction as what the node writes next (the block,
+ *   or the pool entry), so it costs no commit of its own. A store that cannot stage commits
+ *   batches in the order they were issued (IndexedDB runs transactions on one object store in
+ *   order), so once the block is durable the intent is too;
+ * - anywhere else (`walletStoreIntents`, for nodes that expose no store): written and awaited
+ *   before sending.
+ */
+import type { KeyValueStore, KvOperation } from '../core/storage/types.js'
+import type { Hex } from '../core/util/hex.js'
+import type { NetworkId } from '../shared/protocol.js'
+import type { WalletStore } from './store.js'
+
+export interface SendIntent {
+  id: string
+  raw: Hex
+  hash: Hex
+}
+
+export interface SendIntents {
+  /**
+   * Resolves once the write of `intent` has been issued, with `durable`. When `orderedWithChain`,
+   * anything the chain writes from then on commits after it: the transaction may be sent at once,
+   * and `durable` awaited before answering. Otherwise `durable` must be awaited before sending.
+   */
+  record(
+    network: NetworkId,
+    intent: SendIntent,
+  ): Promise<{ durable: Promise<void>; orderedWithChain: boolean }>
+  find(network: NetworkId, id: string): Promise<SendIntent | undefined>
+}
+
+/** Only requests in flight when a worker died are replayed: a short history is enough. */
+export const MAX_INTENTS = 64
+
+const PREFIX = 'wallet:intent:'
+const END = 'wallet:intent;'
+const keyOf = (seq: number) => `${PREFIX}${seq.toString().padStart(12, '0')}`
+const encoder = new TextEncoder()
+const decoder = new TextDecoder()
+
+function parseIntent(bytes: Uint8Array): SendIntent | undefined {
+  try {
+    const value = JSON.parse(decoder.decode(bytes)) as Partial<SendIntent>
+    if (typeof value.id === 'string' && typeof value.raw === 'string' && typeof value.hash === 'string')
+      return value as SendIntent
+  } catch {
+    // A damaged record is no intent: the replay signs anew, as if it had never been written.
+  }
+  return undefined
+}
+
+/**
+ * Intents in the chain store of each network, as `wallet:intent:<seq>` records; each write also
+ * deletes the record `MAX_INTENTS` before it, in the same batch. A network whose node exposes no
+ * store (`storeOf` gives undefined) uses `fallback`.
+ */
+export function chainStoreIntents(
+  storeOf: (network: NetworkId) => Promise<KeyValueStore | undefined>,
+  fallback: SendIntents,
+): SendIntents {
+  const nextSeq = new WeakMap<KeyValueStore, Promise<number>>()
+  /** The next sequence number of `store`: one past its newest record, read once per store. */
+  function allocate(store: KeyValueStore): Promise<number> {
+    const seq =
+      nextSeq.get(store) ??
+      store.range({ gte: PREFIX, lt: END, reverse: true, limit: 1 }).then(([last]) => {
+        const newest = last ? Number(last[0].slice(PREFIX.length)) : 0
+        return Number.isSafeInteger(newest) ? newest + 1 : 1
+      })
+    const following = seq.then((n) => n + 1)
+    // A failed read is asked again next time.
+    following.catch(() => nextSeq.delete(store))
+    nextSeq.set(store, following)
+    return seq
+  }
+  return {
+    async record(network, intent) {
+      const store = await storeOf(network)
+      if (!store) return fallback.record(network, intent)
+      const seq = await allocate(store)
+      const operations: KvOperation[] = [
+        { type: 'put', key: keyOf(seq), value: encoder.encode(JSON.stringify(intent)) },
+        { type: 'delete', key: keyOf(seq - MAX_INTENTS) },
+      ]
+      // Staged: it rides in the journal record of the block (or pool entry) the send writes next.
+      const durable = store.stage ? store.stage(operations) : store.batch(operations)
+      return { durable, orderedWithChain: true }
+    },
+    async find(network, id) {
+      const store = await storeOf(network)
+      if (!store) return fallback.find(network, id)
+      const rows = await store.range({ gte: PREFIX, lt: END })
+      for (let i = rows.length - 1; i >= 0; i--) {
+        const intent = parseIntent((rows[i] as [string, Uint8Array])[1])
+        if (intent?.id === id) return intent
+      }
+      return undefined
+    },
+  }
+}
+
+const INTENTS_KEY = 'sendIntents'
+
+/** Intents in the wallet's own store, one list for all networks (ids are unique anyway). */
+export function walletStoreIntents(store: WalletStore): SendIntents {
+  return {
+    async record(_network, intent) {
+      const intents = (await store.get<SendIntent[]>(INTENTS_KEY)) ?? []
+      return {
+        durable: store.put(INTENTS_KEY, [...intents, intent].slice(-MAX_INTENTS)),
+        orderedWithChain: false,
+      }
+    },
+    async find(_network, id) {
+      return ((await store.get<SendIntent[]>(INTENTS_KEY)) ?? []).find((i) => i.id === id)
+    },
+  }
+}
