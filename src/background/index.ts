@@ -13,6 +13,7 @@ import { createInjection, type ScriptingApi } from './injection.js'
 import { browserPlatform, createNodeOpener, indexedDbChainStores } from './nodeFactory.js'
 import { disconnectPanelFeed, handlePanelExtra, isPanelExtraRequest } from './panel/panelQueries.js'
 import { handlePanelMessage, isPanelMessage } from './panel.js'
+import { quietScheduler } from './quietScheduler.js'
 import { createRequestLog } from './requestLog.js'
 import { type BackgroundService, createBackgroundService } from './service.js'
 import { cryptoBackends, secp256k1WasmLoader, secp256k1WasmUrl } from './wasmLoaders.js'
@@ -46,6 +47,9 @@ function service(): Promise<BackgroundService> {
       openNode: createNodeOpener(browserPlatform(navigator), indexedDbChainStores(indexedDB), secp256k1),
       store: createIdbWalletStore(db),
       log: createRequestLog(db),
+      // One log transaction per pause in the requests (or per 250 ms, or per 100 entries), not one
+      // per request competing with each block's commit.
+      scheduleLogWrite: quietScheduler({ quietMs: 20, maxDelayMs: 250, maxWaiting: 100 }),
       injection,
       now: () => Date.now(),
       elapsed: () => performance.now(),

@@ -10,6 +10,7 @@ import { createIndexedDbStore } from '../core/storage/indexedDbStore.js'
 import type { KeyValueStore } from '../core/storage/types.js'
 import type { NetworkId } from '../shared/protocol.js'
 import type { DevnodeNode, OpenNode, OpenNodeOptions } from './nodeHandle.js'
+import { quietScheduler } from './quietScheduler.js'
 
 export type OpenChainStore = (network: NetworkId) => Promise<KeyValueStore>
 
@@ -26,23 +27,12 @@ export function indexedDbChainStores(factory: IDBFactory): OpenChainStore {
       indexedDB: factory,
       name: `rsk-devnode/${network}`,
       durability: 'relaxed',
-      scheduleCompaction: idleCompaction(),
+      // A block is acknowledged by one journal record (src/core/storage/batchJournal.ts); its ~18
+      // puts into the key-value store wait for a pause in the writes, or for 64 blocks, and then
+      // go in one transaction, where keys every block rewrites (head, state root, the sender's
+      // account) are written once.
+      scheduleCompaction: quietScheduler({ quietMs: 25, maxDelayMs: 1000, maxWaiting: 64 }),
     })
-}
-
-/**
- * A block is acknowledged by one journal record (src/core/storage/batchJournal.ts); its ~18 puts
- * into the key-value store wait for a pause in the writes, or for `maxWaiting` blocks, and then go
- * in one transaction. While transactions keep coming, each IndexedDB put competes with the next
- * block's commit in the browser process; written together, keys rewritten by every block (head,
- * state root, the sender's account) are written once.
- */
-export function idleCompaction({ idleMs = 25, maxWaiting = 64 } = {}) {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  return (run: () => void, waiting: number): void => {
-    clearTimeout(timer)
-    timer = setTimeout(run, waiting >= maxWaiting ? 0 : idleMs)
-  }
 }
 
 /**

@@ -28,8 +28,11 @@ async function run(service: BackgroundService, message: PanelToBackground): Prom
     case 'getState':
       return service.panelState()
     case 'getLog':
+      // Answered requests wait for a pause before they are written: the panel sees them all.
+      await service.flushLog()
       return service.log.list({ limit: message.limit, beforeId: message.beforeId })
     case 'clearLog':
+      await service.flushLog()
       await service.log.clear()
       return null
     case 'setNetwork':

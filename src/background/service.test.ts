@@ -8,9 +8,9 @@ import { browserPlatform, createNodeOpener, indexedDbChainStores } from './nodeF
 import { handlePanelExtra } from './panel/panelQueries.js'
 import { handlePanelMessage } from './panel.js'
 import { createRequestLog } from './requestLog.js'
-import { createBackgroundService } from './service.js'
+import { createBackgroundService, type ServiceDependencies } from './service.js'
 
-async function setup(factory = new IDBFactory()) {
+async function setup(factory = new IDBFactory(), extra: Partial<ServiceDependencies> = {}) {
   const db = await openExtensionDb(factory)
   let opened = 0
   const profiles: string[] = []
@@ -29,6 +29,7 @@ async function setup(factory = new IDBFactory()) {
     now: () => 1_700_000_000_000,
     elapsed: () => performance.now(),
     newId: () => crypto.randomUUID(),
+    ...extra,
   })
   const page = (origin: string) => {
     const received: BackgroundToRelay[] = []
@@ -102,6 +103,28 @@ describe('createBackgroundService', () => {
       result: '0x1c8aff950685c2ed4bc3174f3472287b56d9517b9c948127319a09a7a36deac8',
     })
     expect(typeof log[1]?.durationMs).toBe('number')
+  })
+
+  it('writes the log when the requests pause: one transaction for all answered meanwhile, in order', async () => {
+    const factory = new IDBFactory()
+    const log = createRequestLog(await openExtensionDb(factory))
+    const batches: number[] = []
+    const pending: Array<() => void> = []
+    const { service, page, request } = await setup(factory, {
+      log: { ...log, addAll: (entries) => (batches.push(entries.length), log.addAll(entries)) },
+      scheduleLogWrite: (write) => pending.push(write),
+    })
+    const p = page('https://dapp.example')
+    for (let i = 1; i <= 5; i++)
+      await service.handlePageRequest(p.connection, request(`s:${i}`, 'web3_sha3', [`0x0${i}`]))
+    expect(p.received.filter((m) => m.kind === 'response')).toHaveLength(5)
+    expect(batches).toEqual([])
+    expect(pending).toHaveLength(5)
+    pending.splice(0).at(-1)?.()
+    await service.flushLog()
+    expect(batches).toEqual([5])
+    const written = await service.log.list()
+    expect(written.map((e) => e.params)).toEqual([['0x05'], ['0x04'], ['0x03'], ['0x02'], ['0x01']])
   })
 
   it('answers a replayed id once within a worker lifetime', async () => {

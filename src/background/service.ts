@@ -50,6 +50,11 @@ export interface ServiceDependencies {
   showApprovalUi?(): void
   /** The allow list of origins the provider is injected into (the extension's; absent in Node tests). */
   injection?: InjectionControl
+  /**
+   * When to write answered requests to the log: called after each answer with the number of
+   * entries waiting. The worker waits for a pause (quietScheduler.ts); without it, at once.
+   */
+  scheduleLogWrite?: (write: () => void, waiting: number) => void
 }
 
 /** Remembered answers, so a replayed id is answered without running twice in one worker lifetime. */
@@ -214,27 +219,31 @@ export function createBackgroundService(deps: ServiceDependencies) {
     }
   }
 
-  async function logRequest(entry: RequestLogEntry): Promise<void> {
+  const scheduleLogWrite = deps.scheduleLogWrite ?? ((write: () => void) => write())
+
+  function logRequest(entry: RequestLogEntry): void {
     unlogged.push(entry)
-    logFlush ??= flushLog()
-    return logFlush
+    scheduleLogWrite(startLogWrite, unlogged.length)
   }
 
-  /** Writes what was answered, in order, one transaction per batch, until nothing is left. */
-  async function flushLog(): Promise<void> {
+  function startLogWrite(): Promise<void> {
+    if (!logFlush && unlogged.length > 0) logFlush = writeLog()
+    return logFlush ?? Promise.resolve()
+  }
+
+  /** Writes what was answered so far, in order, in one transaction. */
+  async function writeLog(): Promise<void> {
+    const batch = unlogged
+    unlogged = []
     try {
-      while (unlogged.length > 0) {
-        const batch = unlogged
-        unlogged = []
-        try {
-          const stored = await deps.log.addAll(batch)
-          for (const entry of stored) for (const panel of panels) panel.send({ kind: 'log', entry })
-        } catch {
-          // The log is diagnostics: a failed write must not fail the requests it describes.
-        }
-      }
+      const stored = await deps.log.addAll(batch)
+      for (const entry of stored) for (const panel of panels) panel.send({ kind: 'log', entry })
+    } catch {
+      // The log is diagnostics: a failed write must not fail the requests it describes.
     } finally {
       logFlush = null
+      // Answered while this write ran: they wait for the next pause.
+      if (unlogged.length > 0) scheduleLogWrite(startLogWrite, unlogged.length)
     }
   }
 
@@ -259,7 +268,7 @@ export function createBackgroundService(deps: ServiceDependencies) {
     if (outcome.error) entry.error = outcome.error
     else entry.result = outcome.result
     // The answer does not wait for the log write; entries are written in arrival order.
-    void logRequest(entry)
+    logRequest(entry)
     return outcome.error
       ? { kind: 'response', id: message.id, error: outcome.error }
       : { kind: 'response', id: message.id, result: outcome.result }
@@ -309,8 +318,10 @@ export function createBackgroundService(deps: ServiceDependencies) {
     profileOf,
     setProfile,
     log: deps.log,
-    /** Resolves once every request answered so far is in the log. */
-    flushLog: () => logFlush ?? Promise.resolve(),
+    /** Writes every request answered so far to the log now; resolves once they are in it. */
+    async flushLog(): Promise<void> {
+      while (logFlush || unlogged.length > 0) await startLogWrite()
+    },
     execute,
     panelState,
     broadcastState,
