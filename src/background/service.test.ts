@@ -111,7 +111,13 @@ describe('createBackgroundService', () => {
     const batches: number[] = []
     const pending: Array<() => void> = []
     const { service, page, request } = await setup(factory, {
-      log: { ...log, addAll: (entries) => (batches.push(entries.length), log.addAll(entries)) },
+      log: {
+        ...log,
+        addAll: (entries) => {
+          batches.push(entries.length)
+          return log.addAll(entries)
+        },
+      },
       scheduleLogWrite: (write) => pending.push(write),
     })
     const p = page('https://dapp.example')
