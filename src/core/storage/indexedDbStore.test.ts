@@ -34,15 +34,17 @@ async function storeCompactingOnNextCall(name: string): Promise<KeyValueStore> {
     name,
     scheduleCompaction: (run) => pending.push(run),
   })
-  const flush = () => {
+  /** Starts the compactions scheduled so far, then passes the call on. */
+  const first = <T>(call: () => Promise<T>): Promise<T> => {
     for (const run of pending.splice(0)) run()
+    return call()
   }
   return {
-    get: (key) => (flush(), store.get(key)),
-    put: (key, value) => (flush(), store.put(key, value)),
-    delete: (key) => (flush(), store.delete(key)),
-    range: (range) => (flush(), store.range(range)),
-    batch: (operations) => (flush(), store.batch(operations)),
+    get: (key) => first(() => store.get(key)),
+    put: (key, value) => first(() => store.put(key, value)),
+    delete: (key) => first(() => store.delete(key)),
+    range: (range) => first(() => store.range(range)),
+    batch: (operations) => first(() => store.batch(operations)),
     close: () => store.close(),
   }
 }
