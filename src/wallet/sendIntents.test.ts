@@ -31,7 +31,7 @@ describe("send intents in the network's chain store", () => {
     expect(await second.find('regtest', 'page:5')).toBeUndefined()
     expect(await second.find('regtest', 'page:6')).toEqual(intent(6))
     expect(await second.find('regtest', 'page:69')).toEqual(intent(69))
-    const rows = await chain.range({ gte: 'wallet:intent:', lt: 'wallet:intent;' })
+    const rows = await chain.range({ gte: 'host:wallet-intent:', lt: 'host:wallet-intent;' })
     expect(rows).toHaveLength(MAX_INTENTS)
   })
 

@@ -12,7 +12,7 @@
  * - anywhere else (`walletStoreIntents`, for nodes that expose no store): written and awaited
  *   before sending.
  */
-import type { KeyValueStore, KvOperation } from '../core/storage/types.js'
+import { HOST_KEY_PREFIX, type KeyValueStore, type KvOperation } from '../core/storage/types.js'
 import type { Hex } from '../core/util/hex.js'
 import type { NetworkId } from '../shared/protocol.js'
 import type { WalletStore } from './store.js'
@@ -39,8 +39,8 @@ export interface SendIntents {
 /** Only requests in flight when a worker died are replayed: a short history is enough. */
 export const MAX_INTENTS = 64
 
-const PREFIX = 'wallet:intent:'
-const END = 'wallet:intent;'
+const PREFIX = `${HOST_KEY_PREFIX}wallet-intent:`
+const END = `${HOST_KEY_PREFIX}wallet-intent;`
 const keyOf = (seq: number) => `${PREFIX}${seq.toString().padStart(12, '0')}`
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
@@ -57,7 +57,7 @@ function parseIntent(bytes: Uint8Array): SendIntent | undefined {
 }
 
 /**
- * Intents in the chain store of each network, as `wallet:intent:<seq>` records; each write also
+ * Intents in the chain store of each network, as `host:wallet-intent:<seq>` records; each write also
  * deletes the record `MAX_INTENTS` before it, in the same batch. A network whose node exposes no
  * store (`storeOf` gives undefined) uses `fallback`.
  */

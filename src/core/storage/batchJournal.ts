@@ -111,10 +111,12 @@ export class JournalLayers {
     return this.#push({ seq: this.#nextSeq++, entries, committed: false })
   }
 
-  /** A record found in the journal at open: committed already, its values views into `packed`. */
+  /** A record found in the journal at open: committed already. */
   addCommitted(seq: number, packed: Uint8Array): JournalLayer {
     const entries = new Map<string, Uint8Array | null>()
-    for (const op of unpackOperations(packed)) entries.set(op.key, op.type === 'put' ? op.value : null)
+    // Copied out: IndexedDB would store a view into `packed` with the whole record behind it.
+    for (const op of unpackOperations(packed))
+      entries.set(op.key, op.type === 'put' ? op.value.slice() : null)
     if (seq >= this.#nextSeq) this.#nextSeq = seq + 1
     return this.#push({ seq, entries, committed: true })
   }
@@ -156,11 +158,11 @@ export class JournalLayers {
     return out
   }
 
-  /** The committed layers from the oldest on (a prefix: commits happen in order). */
-  committedPrefix(): JournalLayer[] {
+  /** The committed layers from the oldest on, at most `limit` (a prefix: commits happen in order). */
+  committedPrefix(limit = Number.POSITIVE_INFINITY): JournalLayer[] {
     const out: JournalLayer[] = []
     for (const layer of this.#layers) {
-      if (!layer.committed) break
+      if (!layer.committed || out.length >= limit) break
       out.push(layer)
     }
     return out

@@ -23,6 +23,8 @@ import { type JournalLayer, JournalLayers, mergeLayers, packOperations } from '.
 import type { KeyValueStore, KvOperation, KvRange } from './types.js'
 import { validateOperations } from './validate.js'
 
+/** Batches (blocks) written to `kv` per compaction transaction. */
+const COMPACTION_CHUNK = 64
 const KV = 'kv'
 const JOURNAL = 'journal'
 /** 2 added the journal; a version-1 database keeps its `kv` and gains an empty journal. */
@@ -224,7 +226,9 @@ export async function createIndexedDbStore({
    * `final` (at close, nothing else in flight) also empties the journal in the same transaction.
    */
   function compact(final = false): Promise<void> {
-    const done = layers.committedPrefix()
+    // One transaction holds at most COMPACTION_CHUNK batches (the rest follow on later tasks):
+    // a transaction of thousands of puts would hold the worker, and IndexedDB, for too long.
+    const done = layers.committedPrefix(final ? Number.POSITIVE_INFINITY : COMPACTION_CHUNK)
     if (done.length === 0 && !(final && compactedSeq > deletedSeq)) return Promise.resolve()
     let tx: IDBTransaction
     try {

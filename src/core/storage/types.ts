@@ -4,6 +4,13 @@
  * agree on); values are bytes. One store holds one network's chain: namespacing is the caller's.
  */
 
+/**
+ * Keys under this prefix belong to the program hosting the node (the extension's wallet keeps its
+ * send intents there, so they commit with the blocks), not to the chain: chain dumps leave them
+ * out, and loading a dump or resetting the chain keeps them.
+ */
+export const HOST_KEY_PREFIX = 'host:'
+
 export interface KvRange {
   /** Inclusive lower bound. */
   gte?: string

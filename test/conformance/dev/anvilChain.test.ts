@@ -1,4 +1,7 @@
 import { describe, expect, test } from 'vitest'
+import { createMemoryStore } from '../../../src/core/storage/memoryStore.js'
+import { HOST_KEY_PREFIX, type KeyValueStore } from '../../../src/core/storage/types.js'
+import { hexToBytes } from '../../../src/core/util/hex.js'
 import { createDevChain, json } from './devChain.js'
 
 const to = `0x${'ab'.repeat(20)}` as const
@@ -245,5 +248,59 @@ describe('metadata and reset', () => {
         }
       }"
     `)
+  })
+})
+
+describe('what a block writes to the store', () => {
+  /** The memory store, recording the keys of every batch. */
+  function recordingStore() {
+    const store = createMemoryStore()
+    const batches: string[][] = []
+    const recording: KeyValueStore = {
+      get: (key) => store.get(key),
+      put: (key, value) => store.put(key, value),
+      delete: (key) => store.delete(key),
+      range: (range) => store.range(range),
+      batch: (operations) => {
+        batches.push(operations.map((op) => `${op.type} ${op.key}`))
+        return store.batch(operations)
+      },
+      close: () => store.close(),
+    }
+    return { store: recording, batches }
+  }
+
+  test('an automined transaction has no pool record, so its block deletes none', async () => {
+    const { store, batches } = recordingStore()
+    const chain = await createDevChain({ storage: store })
+    await chain.send({ to, value: 1n })
+    expect(await store.range({ gte: 'p:', lt: 'p;' })).toEqual([])
+    expect(batches.at(-1)?.filter((op) => op.includes(' p:'))).toEqual([])
+  })
+
+  test('a transaction pooled under manual mining loses its pool record with the block that mines it', async () => {
+    const { store, batches } = recordingStore()
+    const chain = await createDevChain({ storage: store })
+    await chain.call('evm_setAutomine', [false])
+    const hash = await chain.send({ to, value: 1n })
+    expect((await store.range({ gte: 'p:', lt: 'p;' })).map(([key]) => key)).toEqual([`p:${hash.slice(2)}`])
+    await chain.call('evm_mine')
+    expect(await store.range({ gte: 'p:', lt: 'p;' })).toEqual([])
+    expect(batches.at(-1)?.filter((op) => op.includes(' p:'))).toEqual([`delete p:${hash.slice(2)}`])
+  })
+
+  test("the host's records stay out of dumps and survive a load and a reset", async () => {
+    const storage = createMemoryStore()
+    const chain = await createDevChain({ storage })
+    await storage.put(`${HOST_KEY_PREFIX}wallet-intent:1`, Uint8Array.of(1))
+    const dump = await chain.call<string>('anvil_dumpState')
+    const text = new TextDecoder().decode(hexToBytes(dump as `0x${string}`))
+    expect(text).toContain('meta:head')
+    expect(text).not.toContain(HOST_KEY_PREFIX)
+    await chain.send({ to, value: 1n })
+    expect(await chain.call('anvil_loadState', [dump])).toBe(true)
+    expect(await storage.get(`${HOST_KEY_PREFIX}wallet-intent:1`)).toEqual(Uint8Array.of(1))
+    await chain.call('anvil_reset')
+    expect(await storage.get(`${HOST_KEY_PREFIX}wallet-intent:1`)).toEqual(Uint8Array.of(1))
   })
 })

@@ -8,6 +8,7 @@ import { createManualClock } from '../../../src/core/clock/clock.js'
 import type { ProfileName } from '../../../src/core/network/profiles.js'
 import { createNode } from '../../../src/core/node/createNode.js'
 import { createMemoryStore } from '../../../src/core/storage/memoryStore.js'
+import type { KeyValueStore } from '../../../src/core/storage/types.js'
 import { type Address, bytesToHex, hexToBytes } from '../../../src/core/util/hex.js'
 
 export interface RpcResponse {
@@ -29,13 +30,19 @@ export interface DevChainOptions {
   profile?: ProfileName
   network?: 'regtest' | 'testnet'
   accounts?: () => Promise<readonly Address[]>
+  storage?: KeyValueStore
 }
 
-export async function createDevChain({ profile, network = 'regtest', accounts }: DevChainOptions = {}) {
+export async function createDevChain({
+  profile,
+  network = 'regtest',
+  accounts,
+  storage = createMemoryStore(),
+}: DevChainOptions = {}) {
   const clock = createManualClock()
   const node = await createNode({
     network,
-    storage: createMemoryStore(),
+    storage,
     clock,
     random: countingRandom(),
     ...(profile ? { profile } : {}),

@@ -9,9 +9,11 @@
  * and writes the dump; memory (head, state, caches, pool, settings) is then reopened from the
  * store. A dump of another chain id is refused.
  */
+
 import { decodeTransaction, transactionSender } from '../../chain/transaction.js'
 import { WorldState } from '../../state/worldState.js'
 import type { KvOperation } from '../../storage/types.js'
+import { HOST_KEY_PREFIX } from '../../storage/types.js'
 import { bytesToHex, hexToBytes } from '../../util/hex.js'
 import { decodeBlockRecord } from './blockCodec.js'
 import { bitcoinHashOf, type Engine, poolEntry } from './engine.js'
@@ -42,7 +44,7 @@ export function dumpChain(engine: Engine): Promise<ChainDump> {
       headNumber: `0x${engine.head.header.number.toString(16)}`,
       headHash: bytesToHex(engine.head.hash),
       entries: rows
-        .filter(([key]) => !NODE_LOCAL_KEYS.has(key))
+        .filter(([key]) => !NODE_LOCAL_KEYS.has(key) && !key.startsWith(HOST_KEY_PREFIX))
         .map(([key, value]) => [key, bytesToHex(value)]),
     }
   })
@@ -69,11 +71,16 @@ export function parseChainDump(value: unknown, chainId: number): ChainDump {
 
 export function loadChain(engine: Engine, dump: ChainDump): Promise<void> {
   return engine.mutex.run(async () => {
-    const incoming = new Map(dump.entries.map(([key, value]) => [key, hexToBytes(value)]))
+    const incoming = new Map(
+      dump.entries
+        .filter(([key]) => !key.startsWith(HOST_KEY_PREFIX))
+        .map(([key, value]) => [key, hexToBytes(value)]),
+    )
     const existing = await engine.kv.range({})
     const ops: KvOperation[] = []
     for (const [key] of existing)
-      if (!incoming.has(key) && key !== keys.identity) ops.push({ type: 'delete', key })
+      if (!incoming.has(key) && key !== keys.identity && !key.startsWith(HOST_KEY_PREFIX))
+        ops.push({ type: 'delete', key })
     for (const [key, value] of incoming) ops.push({ type: 'put', key, value })
     await engine.kv.batch(ops)
     await reopen(engine)
@@ -99,7 +106,9 @@ async function reopen(engine: Engine): Promise<void> {
   engine.filters.clear()
   engine.pool.clear()
   const pooled = await engine.kv.range({ gte: keys.pooledPrefix, lt: keys.pooledEnd })
-  for (const [, raw] of pooled) {
+  engine.storedPool.clear()
+  for (const [key, raw] of pooled) {
+    engine.storedPool.add(key.slice(keys.pooledPrefix.length))
     try {
       const tx = decodeTransaction(raw)
       if (isImpersonatedEncoding(tx)) continue

@@ -5,10 +5,12 @@
  * one atomic batch. A revert rolls the chain back like a reorganization: log filters then report
  * the logs of the removed blocks with `removed: true`.
  */
+
 import { KECCAK256_EMPTY, keccak256 } from '../../crypto/hash.js'
 import type { AccountDiff, StateDiff } from '../../evm/types.js'
 import { matchesLog } from '../../filters/logMatch.js'
 import type { KvOperation } from '../../storage/types.js'
+import { HOST_KEY_PREFIX } from '../../storage/types.js'
 import { type Address, bytesToHex, bytesToUnprefixedHex, hexToBytes } from '../../util/hex.js'
 import type { StoredBlock } from './blockRecord.js'
 import { blockLogs } from './chainReader.js'
@@ -76,6 +78,7 @@ async function rewindTo(engine: Engine, target: bigint, stateRoot?: string): Pro
   for (const entry of engine.pool.entries())
     ops.push({ type: 'delete', key: keys.pooled(entry.tx.hash.slice(2)) })
   engine.pool.clear()
+  engine.storedPool.clear()
   // The snapshot's own root when it has one: it includes edits made without a block.
   const root = stateRoot ? hexToBytes(stateRoot) : targetBlock.header.stateRoot
   const { writes } = await engine.state.resetToRoot(root)
@@ -127,12 +130,15 @@ function numberBytes(n: bigint): Uint8Array {
  */
 export function resetChain(engine: Engine): Promise<void> {
   return engine.mutex.run(async () => {
-    // Everything of the chain goes; the node's keystore (`ks:`) is not part of the chain.
+    // Everything of the chain goes; the node's keystore (`ks:`) and the host's records are not part of it.
     const all = await engine.kv.range({})
     await engine.kv.batch(
-      all.filter(([key]) => !key.startsWith('ks:')).map(([key]) => ({ type: 'delete', key })),
+      all
+        .filter(([key]) => !key.startsWith('ks:') && !key.startsWith(HOST_KEY_PREFIX))
+        .map(([key]) => ({ type: 'delete', key })),
     )
     engine.pool.clear()
+    engine.storedPool.clear()
     engine.filters.clear()
     engine.reader.clear()
     const mining = engine.settings.mining

@@ -79,6 +79,11 @@ export class Engine {
   readonly clock: Clock
   readonly reader: ChainReader
   readonly pool = new TxPool<PooledTransaction>()
+  /**
+   * Hashes (unprefixed hex) with a `p:` record in the store. Automine never writes one, so a mined
+   * transaction deletes its record only when it has one: two deletes fewer per block to store.
+   */
+  readonly storedPool = new Set<string>()
   readonly filters: FilterRegistry<LogForWire>
   readonly time: TimeControl
   readonly mutex = new Mutex()
@@ -203,7 +208,9 @@ export class Engine {
       if (this.settings.mining.type === 'auto') {
         await this.mineBlocks(1)
       } else {
-        await this.kv.put(keys.pooled(bytesToUnprefixedHex(tx.hash)), tx.raw)
+        const hashHex = bytesToUnprefixedHex(tx.hash)
+        await this.kv.put(keys.pooled(hashHex), tx.raw)
+        this.storedPool.add(hashHex)
       }
       return tx.hash
     })
@@ -328,9 +335,15 @@ export class Engine {
       stateWrites = committed.writes
       sealed = seal(committed.stateRoot)
       const ops: KvOperation[] = [...stateWrites, ...this.blockWrites(sealed.block)]
-      for (const tx of sealed.block.transactions)
-        ops.push({ type: 'delete', key: keys.pooled(bytesToUnprefixedHex(tx.hash)) })
+      const mined: string[] = []
+      for (const tx of sealed.block.transactions) {
+        const hashHex = bytesToUnprefixedHex(tx.hash)
+        if (!this.storedPool.has(hashHex)) continue
+        ops.push({ type: 'delete', key: keys.pooled(hashHex) })
+        mined.push(hashHex)
+      }
       await this.kv.batch(ops)
+      for (const hashHex of mined) this.storedPool.delete(hashHex)
     } catch (error) {
       // The batch is all or nothing: storage is still at `parent`; bring memory back to it too.
       this.state = await WorldState.load(this.kv)
@@ -393,7 +406,9 @@ export class Engine {
 
   async #restorePool(): Promise<void> {
     const rows = await this.kv.range({ gte: keys.pooledPrefix, lt: keys.pooledEnd })
-    for (const [, raw] of rows) {
+    this.storedPool.clear()
+    for (const [key, raw] of rows) {
+      this.storedPool.add(key.slice(keys.pooledPrefix.length))
       try {
         const tx = decodeTransaction(raw)
         // An impersonated transaction carries no real signature: its sender cannot be recovered.
