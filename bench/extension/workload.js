@@ -1,7 +1,7 @@
 // The page side of the extension bench: the same workloads on any EIP-1193 provider (the
 // extension's injected one, or Ganache's browser build running in the page). A classic script:
 // run.mjs injects it with addScriptTag and calls window.benchWorkload(provider, options).
-window.benchWorkload = async (eth, { requests, transactions, bytecode, recipient }) => {
+window.benchWorkload = async (eth, { requests, transactions, sustained = 0, bytecode, recipient }) => {
   const stats = (samples) => {
     const s = [...samples].sort((a, b) => a - b)
     const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))]
@@ -60,6 +60,11 @@ window.benchWorkload = async (eth, { requests, transactions, bytecode, recipient
   out.sequentialRawTxPerSecond = await perSecond(transactions, 1, (i) =>
     eth.request({ method: 'eth_sendRawTransaction', params: [raw[i]] }),
   )
+  // A long run past any write-behind backlog: what a stream of transactions keeps up.
+  if (sustained > 0) {
+    await new Promise((done) => setTimeout(done, 1000))
+    out.sustainedTxPerSecond = await perSecond(sustained, 1, send)
+  }
   out.blocks = Number(await eth.request({ method: 'eth_blockNumber' }))
   return out
 }

@@ -261,7 +261,26 @@ export async function createIndexedDbStore({
         compaction = null
         // Batches committed while this one ran.
         if (layers.committedPrefix().length > 0) requestCompaction()
+        else if (!inFlight && !queued) void dropCompactedRecords()
       })
+  }
+
+  /**
+   * Deletes journal records already in `kv` when no batch is coming to take the delete along:
+   * otherwise a worker that stops during the pause reads them all back at its next start.
+   */
+  async function dropCompactedRecords(): Promise<void> {
+    const upTo = compactedSeq
+    if (upTo <= deletedSeq || closed) return
+    try {
+      const tx = db.transaction(JOURNAL, 'readwrite', { durability })
+      const done = transactionDone(tx)
+      tx.objectStore(JOURNAL).delete(keyRange.upperBound(upTo))
+      await done
+      if (upTo > deletedSeq) deletedSeq = upTo
+    } catch {
+      // Left for the next batch's transaction, or the next start.
+    }
   }
 
   function requestCompaction(): void {
