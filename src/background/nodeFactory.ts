@@ -34,7 +34,7 @@ export function indexedDbChainStores(factory: IDBFactory): OpenChainStore {
       name: `rsk-devnode/${network}`,
       durability: 'relaxed',
       // A block is acknowledged by one journal record (src/core/storage/batchJournal.ts); its ~12
-      // puts into the key-value store wait for a pause in the writes, and go 64 blocks to a
+      // puts into the key-value store wait for a pause in the writes, and go 32 blocks to a
       // transaction, where keys every block rewrites (head, state root, the sender's account) are
       // written once. Only a backlog of COMPACTION_BACKLOG blocks compacts during a burst: each
       // put costs the browser about as much as a whole journal record, so compacting while

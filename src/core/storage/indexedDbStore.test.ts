@@ -156,7 +156,7 @@ test('a staged batch with nothing after it is written at close', async () => {
   await reopened.close()
 })
 
-test('compacts a long backlog 64 batches per transaction, oldest first, until none is left', async () => {
+test('compacts a long backlog 32 batches per transaction, oldest first, until none is left', async () => {
   const pending: Array<() => void> = []
   const store = await createIndexedDbStore({
     indexedDB: factory,
@@ -164,15 +164,16 @@ test('compacts a long backlog 64 batches per transaction, oldest first, until no
     name: 'journal-chunks',
     scheduleCompaction: (run) => pending.push(run),
   })
-  for (let i = 0; i < 150; i++) await store.put(`k${String(i).padStart(3, '0')}`, Uint8Array.of(i))
+  for (let i = 0; i < 70; i++) await store.put(`k${String(i).padStart(3, '0')}`, Uint8Array.of(i))
   const counts: number[] = []
   for (let round = 0; round < 3; round++) {
     pending.splice(0).at(-1)?.()
-    await untilRecords('journal-chunks', 'kv', Math.min(150, 64 * (round + 1)))
+    await untilRecords('journal-chunks', 'kv', Math.min(70, 32 * (round + 1)))
     counts.push(await rawRecords('journal-chunks', 'kv'))
   }
-  expect(counts).toEqual([64, 128, 150])
-  expect(await store.get('k149')).toEqual(Uint8Array.of(149))
+  expect(counts).toEqual([32, 64, 70])
+  await untilRecords('journal-chunks', 'journal', 0)
+  expect(await store.get('k069')).toEqual(Uint8Array.of(69))
   await store.close()
 })
 

@@ -23,8 +23,11 @@ import { type JournalLayer, JournalLayers, mergeLayers, packOperations } from '.
 import type { KeyValueStore, KvOperation, KvRange } from './types.js'
 import { validateOperations } from './validate.js'
 
-/** Batches (blocks) written to `kv` per compaction transaction. */
-const COMPACTION_CHUNK = 64
+/**
+ * Batches (blocks) written to `kv` per compaction transaction: ~400 puts, ~10 ms of the worker's
+ * time, short enough not to hold up a request that arrives meanwhile.
+ */
+const COMPACTION_CHUNK = 32
 const KV = 'kv'
 const JOURNAL = 'journal'
 /** 2 added the journal; a version-1 database keeps its `kv` and gains an empty journal. */
@@ -259,9 +262,9 @@ export async function createIndexedDbStore({
       .catch(() => {})
       .finally(() => {
         compaction = null
-        // Batches committed while this one ran.
+        // Batches committed while this one ran, or beyond this chunk.
         if (layers.committedPrefix().length > 0) requestCompaction()
-        else if (!inFlight && !queued) void dropCompactedRecords()
+        if (!inFlight && !queued) void dropCompactedRecords()
       })
   }
 
