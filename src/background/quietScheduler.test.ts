@@ -42,3 +42,11 @@ test('runs on the next task once maxWaiting pieces wait', () => {
   vi.advanceTimersByTime(0)
   expect(run).toHaveBeenCalledTimes(1)
 })
+
+test('a draining call runs on the next task, without waiting for a pause', () => {
+  const schedule = quietScheduler({ quietMs: 25, maxDelayMs: 1000, maxWaiting: 64 })
+  const run = vi.fn()
+  schedule(run, 10, true)
+  vi.advanceTimersByTime(0)
+  expect(run).toHaveBeenCalledTimes(1)
+})

@@ -9,11 +9,14 @@ export interface QuietSchedulerOptions {
   quietMs: number
   /** …or at the latest this long after the first call since the last run. */
   maxDelayMs: number
-  /** …or on the next task once this much work waits. */
+  /** …or on the next task once this much work waits, or when the caller says it is draining. */
   maxWaiting: number
 }
 
-/** `schedule(run, waiting)` after each piece of work; `run` is called once per pause. */
+/**
+ * `schedule(run, waiting)` after each piece of work; `run` is called once per pause.
+ * `schedule(run, waiting, true)`: the work paused already (what is left is a backlog): on the next task.
+ */
 export function quietScheduler({ quietMs, maxDelayMs, maxWaiting }: QuietSchedulerOptions) {
   let quiet: ReturnType<typeof setTimeout> | undefined
   let deadline: ReturnType<typeof setTimeout> | undefined
@@ -26,10 +29,10 @@ export function quietScheduler({ quietMs, maxDelayMs, maxWaiting }: QuietSchedul
     pending = undefined
     run?.()
   }
-  return (run: () => void, waiting: number): void => {
+  return (run: () => void, waiting: number, draining = false): void => {
     pending = run
     clearTimeout(quiet)
-    if (waiting >= maxWaiting) {
+    if (draining || waiting >= maxWaiting) {
       quiet = setTimeout(fire, 0)
       return
     }

@@ -177,6 +177,30 @@ test('compacts a long backlog 32 batches per transaction, oldest first, until no
   await store.close()
 })
 
+test('a chunk with no batch arriving meanwhile asks for the rest at once; one with a batch waits', async () => {
+  const calls: Array<{ run: () => void; draining: boolean | undefined }> = []
+  const store = await createIndexedDbStore({
+    indexedDB: factory,
+    keyRange: IDBKeyRange,
+    name: 'journal-draining',
+    scheduleCompaction: (run, _waiting, draining) => calls.push({ run, draining }),
+  })
+  for (let i = 0; i < 100; i++) await store.put(`k${String(i).padStart(3, '0')}`, Uint8Array.of(i))
+  expect(calls.every((c) => !c.draining)).toBe(true)
+  calls.splice(0).at(-1)?.run()
+  await untilRecords('journal-draining', 'kv', 32)
+  for (let i = 0; i < 10 && calls.length === 0; i++) await store.get('k000')
+  expect(calls.map((c) => c.draining)).toEqual([true])
+  // A batch while the next chunk runs: the writes have not paused.
+  calls.splice(0)[0]?.run()
+  await store.put('late', Uint8Array.of(1))
+  await untilRecords('journal-draining', 'kv', 64)
+  // Two requests follow: the late batch's commit and the chunk's, neither of them draining.
+  for (let i = 0; i < 10 && calls.length < 2; i++) await store.get('k000')
+  expect(calls.map((c) => c.draining)).toEqual([false, false])
+  await store.close()
+})
+
 test('a limited range looks past stored rows that journaled deletes hide', async () => {
   const pending: Array<() => void> = []
   const store = await createIndexedDbStore({

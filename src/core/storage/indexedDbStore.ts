@@ -43,12 +43,14 @@ export interface CreateIndexedDbStoreParameters {
   /** Transaction durability hint for writes; `strict` flushes before completing. */
   durability?: IDBTransactionDurability
   /**
-   * When to apply acknowledged batches to the `kv` object store: called after each commit with
-   * the number of batches waiting; `run` may be called any number of times. The worker waits for
-   * a pause in the writes (idleCompaction in src/background/nodeFactory.ts). Without it,
-   * compaction starts as soon as a journal record committed.
+   * When to apply acknowledged batches to the `kv` object store: called after each commit, and
+   * after each compaction chunk that left batches behind, with the number of batches waiting.
+   * `draining` is set when no batch arrived while that chunk ran: the writes have paused, so the
+   * rest can follow at once. `run` may be called any number of times. The worker waits for a
+   * pause in the writes (quietScheduler in src/background); without it, compaction starts as soon
+   * as a journal record committed.
    */
-  scheduleCompaction?: (run: () => void, waiting: number) => void
+  scheduleCompaction?: (run: () => void, waiting: number, draining?: boolean) => void
 }
 
 function toKeyRange(keyRange: typeof IDBKeyRange, { gte, lt }: KvRange): IDBKeyRange | null | 'empty' {
@@ -144,6 +146,8 @@ export async function createIndexedDbStore({
   let deletedSeq = 0
   let compaction: Promise<void> | null = null
   let closed = false
+  /** Batches issued so far: tells a compaction whether writes arrived while it ran. */
+  let writes = 0
 
   /** Writes `batches` as one journal record; resolves on `complete`, rejects on error or abort. */
   function commit(batches: ReadonlyArray<readonly KvOperation[]>, seq: number): Promise<void> {
@@ -215,6 +219,7 @@ export async function createIndexedDbStore({
   function write(operations: readonly KvOperation[], commitNow = true): Promise<void> {
     return new Promise((resolve, reject) => {
       validateOperations(operations)
+      writes++
       queued ??= { batches: [], layers: [], waiters: [] }
       queued.batches.push(operations)
       // Visible to reads from now on, as a later IndexedDB read would see the write.
@@ -257,13 +262,19 @@ export async function createIndexedDbStore({
 
   function runCompaction(): void {
     if (compaction || closed) return
+    const writesBefore = writes
+    let succeeded = false
     compaction = compact()
-      // A failed compaction keeps its layers (and journal records): the next one retries them.
+      .then(() => {
+        succeeded = true
+      })
+      // A failed compaction keeps its layers (and journal records): the next one retries them,
+      // after the next pause rather than at once.
       .catch(() => {})
       .finally(() => {
         compaction = null
         // Batches committed while this one ran, or beyond this chunk.
-        if (layers.committedPrefix().length > 0) requestCompaction()
+        if (layers.committedPrefix().length > 0) requestCompaction(succeeded && writes === writesBefore)
         if (!inFlight && !queued) void dropCompactedRecords()
       })
   }
@@ -286,8 +297,8 @@ export async function createIndexedDbStore({
     }
   }
 
-  function requestCompaction(): void {
-    if (!closed) scheduleCompaction(runCompaction, layers.size)
+  function requestCompaction(draining = false): void {
+    if (!closed) scheduleCompaction(runCompaction, layers.size, draining)
   }
 
   if (layers.size > 0) requestCompaction()
