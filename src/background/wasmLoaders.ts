@@ -93,45 +93,65 @@ export function secp256k1FromInstance(instance: WebAssembly.Instance): Secp256k1
   const signatureAt = Number(wasm.SIGNATURE_INPUT.value)
   const publicKeyAt = Number(wasm.PUBLIC_KEY_INPUT.value)
   const privateKeyAt = Number(wasm.PRIVATE_INPUT.value)
+  /**
+   * Writes `inputs` into the module's fixed buffers, runs `run`, and zeroes `used` afterwards: the
+   * buffers are shared by every call, and may hold a private key. An error the module reports
+   * (its `throwError` import: a key out of range, an invalid signature) becomes null.
+   */
+  function call<T>(
+    inputs: Array<[Uint8Array, number]>,
+    used: Array<[number, number]>,
+    run: (memory: Uint8Array) => T | null,
+  ): T | null {
+    // A fresh view each call: a view over a grown memory would be detached.
+    const memory = new Uint8Array(wasm.memory.buffer)
+    try {
+      for (const [bytes, at] of inputs) memory.set(bytes, at)
+      return run(memory)
+    } catch (error) {
+      if (error instanceof Secp256k1WasmError) return null
+      throw error
+    } finally {
+      for (const [at, size] of used) memory.fill(0, at, at + size)
+    }
+  }
   return {
     signRecoverable(hash, privateKey) {
       if (hash.length !== HASH_SIZE || !isPrivateKey(privateKey)) return null
-      const memory = new Uint8Array(wasm.memory.buffer)
-      try {
-        memory.set(hash, hashAt)
-        memory.set(privateKey, privateKeyAt)
-        const recoveryId = wasm.signRecoverable(0)
-        return { signature: memory.slice(signatureAt, signatureAt + SIGNATURE_SIZE), recoveryId }
-      } catch (error) {
-        // A key out of range: the caller signs with noble, which reports it.
-        if (error instanceof Secp256k1WasmError) return null
-        throw error
-      } finally {
+      return call(
+        [
+          [hash, hashAt],
+          [privateKey, privateKeyAt],
+        ],
         // The private key must not stay in the module's memory.
-        memory.fill(0, privateKeyAt, privateKeyAt + PRIVATE_KEY_SIZE)
-        memory.fill(0, hashAt, hashAt + HASH_SIZE)
-        memory.fill(0, signatureAt, signatureAt + SIGNATURE_SIZE)
-      }
+        [
+          [privateKeyAt, PRIVATE_KEY_SIZE],
+          [hashAt, HASH_SIZE],
+          [signatureAt, SIGNATURE_SIZE],
+        ],
+        (memory) => {
+          const recoveryId = wasm.signRecoverable(0)
+          return { signature: memory.slice(signatureAt, signatureAt + SIGNATURE_SIZE), recoveryId }
+        },
+      )
     },
     recover(hash, signature, recoveryId, compressed = false) {
       if (hash.length !== HASH_SIZE || signature.length !== SIGNATURE_SIZE) return null
       if (!(recoveryId >= 0 && recoveryId <= 3)) return null
       const length = compressed ? COMPRESSED_SIZE : UNCOMPRESSED_SIZE
-      // A fresh view each call: a view over a grown memory would be detached.
-      const memory = new Uint8Array(wasm.memory.buffer)
-      try {
-        memory.set(hash, hashAt)
-        memory.set(signature, signatureAt)
-        return wasm.recover(length, recoveryId) === 1 ? memory.slice(publicKeyAt, publicKeyAt + length) : null
-      } catch (error) {
-        if (error instanceof Secp256k1WasmError) return null
-        throw error
-      } finally {
-        // The buffers are shared by every call: leave nothing of this one behind.
-        memory.fill(0, hashAt, hashAt + HASH_SIZE)
-        memory.fill(0, signatureAt, signatureAt + SIGNATURE_SIZE)
-        memory.fill(0, publicKeyAt, publicKeyAt + UNCOMPRESSED_SIZE)
-      }
+      return call(
+        [
+          [hash, hashAt],
+          [signature, signatureAt],
+        ],
+        [
+          [hashAt, HASH_SIZE],
+          [signatureAt, SIGNATURE_SIZE],
+          [publicKeyAt, UNCOMPRESSED_SIZE],
+        ],
+        (memory) =>
+          wasm.recover(length, recoveryId) === 1 ? memory.slice(publicKeyAt, publicKeyAt + length) : null,
+      )
     },
   }
 }
