@@ -22,6 +22,7 @@ import {
 } from '../core/chain/secp256k1.js'
 import { loadFastSha256 } from '../core/crypto/fastSha256.js'
 import { isFastKeccakReady } from '../core/crypto/hash.js'
+import { bytesToBigint } from '../core/util/hex.js'
 import type { RecoverableSigner } from '../wallet/signer.js'
 
 /** The exports of secp256k1.wasm used for recovery and for the wallet's signatures. */
@@ -77,8 +78,7 @@ function isSecp256k1Exports(exports: WebAssembly.Exports): boolean {
 /** 32 bytes in 1 … n-1: the module traps (rather than reporting an error) on anything else. */
 function isPrivateKey(key: Uint8Array): boolean {
   if (key.length !== PRIVATE_KEY_SIZE) return false
-  let value = 0n
-  for (const byte of key) value = (value << 8n) | BigInt(byte)
+  const value = bytesToBigint(key)
   return value > 0n && value < SECP256K1_N
 }
 

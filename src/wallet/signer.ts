@@ -12,6 +12,7 @@ import { keccak256 } from '../core/crypto/hash.js'
 import {
   type Address,
   bigintToBytes,
+  bytesToBigint,
   bytesToHex,
   concatBytes,
   type Hex,
@@ -52,10 +53,6 @@ let fastSigner: RecoverableSigner | null = null
 /** The worker hands libsecp256k1 over once its WebAssembly has loaded; `null` goes back to noble. */
 export function useRecoverableSigner(signer: RecoverableSigner | null): void {
   fastSigner = signer
-}
-
-function bytesToBigint(bytes: Uint8Array): bigint {
-  return BigInt(bytesToHex(bytes))
 }
 
 /** Signs a 32-byte digest; returns r, s and the recovery bit. */

@@ -51,6 +51,25 @@ function transfer(nonce: number, chainId: number, gasPrice: bigint): string {
   return bytesToHex(tx.raw)
 }
 
+/**
+ * Runs `run` with the `nth` put into object store `name` throwing, as a worker dying mid-write
+ * would; returns what `run` gave and how many puts into that store were attempted.
+ */
+async function withFailingPut<T>(name: string, nth: number, run: () => Promise<T>) {
+  const put = IDBObjectStore.prototype.put
+  let puts = 0
+  IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<typeof put>) {
+    if (this.name === name && ++puts === nth)
+      throw new DOMException(`simulated crash writing to ${name}`, 'UnknownError')
+    return put.apply(this, args)
+  }
+  try {
+    return { result: await run(), puts }
+  } finally {
+    IDBObjectStore.prototype.put = put
+  }
+}
+
 /** Everything a dApp can observe about the chain, as wire JSON. */
 async function observe(rpc: Awaited<ReturnType<typeof open>>['rpc'], hashes: string[]) {
   const head = (await rpc('eth_blockNumber')).result
@@ -103,22 +122,10 @@ describe('persistence on IndexedDB', () => {
     const balanceBefore = (await first.rpc('eth_getBalance', [recipients[3], 'latest'])).result
 
     // The record that acknowledges the next block fails, as if the worker died mid-commit.
-    const put = IDBObjectStore.prototype.put
-    let writes = 0
-    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<typeof put>) {
-      if (this.name === 'journal' && ++writes === 1)
-        throw new DOMException('simulated crash during the block commit', 'UnknownError')
-      return put.apply(this, args)
-    }
-    let failed: { error?: { code: number } }
-    try {
-      failed = await first.rpc('eth_sendRawTransaction', [
-        transfer(3, 31, first.node.network.minimumGasPrice),
-      ])
-    } finally {
-      IDBObjectStore.prototype.put = put
-    }
-    expect(writes).toBe(1)
+    const { result: failed, puts } = await withFailingPut('journal', 1, () =>
+      first.rpc('eth_sendRawTransaction', [transfer(3, 31, first.node.network.minimumGasPrice)]),
+    )
+    expect(puts).toBe(1)
     expect(failed.error).toBeDefined()
     expect((await first.rpc('eth_getBlockByNumber', ['latest', false])).result).toEqual(headBefore)
     expect((await first.rpc('eth_getBalance', [recipients[3], 'latest'])).result).toBe(balanceBefore)
@@ -156,20 +163,11 @@ describe('persistence on IndexedDB', () => {
     const pending: Array<() => void> = []
     const first = await open(factory, createManualClock(), (run) => pending.push(run))
     await first.rpc('eth_sendRawTransaction', [transfer(0, 31, first.node.network.minimumGasPrice)])
-    const put = IDBObjectStore.prototype.put
-    let writes = 0
-    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<typeof put>) {
-      if (this.name === 'kv' && ++writes === 5)
-        throw new DOMException('simulated crash during compaction', 'UnknownError')
-      return put.apply(this, args)
-    }
-    try {
+    const { puts } = await withFailingPut('kv', 5, async () => {
       for (const run of pending.splice(0)) run()
       await new Promise((done) => setTimeout(done, 20))
-    } finally {
-      IDBObjectStore.prototype.put = put
-    }
-    expect(writes).toBe(5)
+    })
+    expect(puts).toBe(5)
     for (let i = 1; i < 3; i++)
       await first.rpc('eth_sendRawTransaction', [transfer(i, 31, first.node.network.minimumGasPrice)])
     const head = (await first.rpc('eth_getBlockByNumber', ['latest', false])).result as { number: string }

@@ -106,24 +106,22 @@ export class JournalLayers {
 
   /** Adds a batch, not yet committed; values are copied, so the caller may reuse its arrays. */
   add(operations: readonly KvOperation[]): JournalLayer {
-    const entries = new Map<string, Uint8Array | null>()
-    for (const op of operations) entries.set(op.key, op.type === 'put' ? op.value.slice() : null)
-    return this.#push({ seq: this.#nextSeq++, entries, committed: false })
+    return this.#push(this.#nextSeq++, operations, false)
   }
 
   /** A record found in the journal at open: committed already. */
   addCommitted(seq: number, packed: Uint8Array): JournalLayer {
-    const entries = new Map<string, Uint8Array | null>()
-    // Copied out: IndexedDB would store a view into `packed` with the whole record behind it.
-    for (const op of unpackOperations(packed))
-      entries.set(op.key, op.type === 'put' ? op.value.slice() : null)
     if (seq >= this.#nextSeq) this.#nextSeq = seq + 1
-    return this.#push({ seq, entries, committed: true })
+    // Copied out too: IndexedDB would store a view into `packed` with the whole record behind it.
+    return this.#push(seq, unpackOperations(packed), true)
   }
 
-  #push(layer: JournalLayer): JournalLayer {
+  #push(seq: number, operations: readonly KvOperation[], committed: boolean): JournalLayer {
+    const entries = new Map<string, Uint8Array | null>()
+    for (const op of operations) entries.set(op.key, op.type === 'put' ? op.value.slice() : null)
+    const layer: JournalLayer = { seq, entries, committed }
     this.#layers.push(layer)
-    for (const [key, value] of layer.entries) this.#newest.set(key, { value, layer })
+    for (const [key, value] of entries) this.#newest.set(key, { value, layer })
     return layer
   }
 

@@ -149,8 +149,11 @@ export async function createIndexedDbStore({
   /** Batches issued so far: tells a compaction whether writes arrived while it ran. */
   let writes = 0
 
-  /** Writes `batches` as one journal record; resolves on `complete`, rejects on error or abort. */
-  function commit(batches: ReadonlyArray<readonly KvOperation[]>, seq: number): Promise<void> {
+  /**
+   * Writes `batches` as journal record `seq` (none without `seq`), deleting the records already
+   * compacted in the same transaction; resolves on `complete`, rejects on error or abort.
+   */
+  function commit(batches: ReadonlyArray<readonly KvOperation[]>, seq?: number): Promise<void> {
     let tx: IDBTransaction
     try {
       tx = db.transaction(JOURNAL, 'readwrite', { durability })
@@ -163,7 +166,7 @@ export async function createIndexedDbStore({
     const deleting = compactedSeq > deletedSeq ? compactedSeq : 0
     try {
       if (deleting) journal.delete(keyRange.upperBound(deleting))
-      journal.put(packOperations(batches), seq)
+      if (seq !== undefined) journal.put(packOperations(batches), seq)
     } catch (e) {
       tx.abort()
       return done.catch(() => Promise.reject(e))
@@ -275,26 +278,11 @@ export async function createIndexedDbStore({
         compaction = null
         // Batches committed while this one ran, or beyond this chunk.
         if (layers.committedPrefix().length > 0) requestCompaction(succeeded && writes === writesBefore)
-        if (!inFlight && !queued) void dropCompactedRecords()
+        // No batch is coming to take the delete of the compacted records along: delete them now,
+        // or a worker that stops during the pause reads them all back at its next start. A failure
+        // leaves them for the next batch's transaction, or the next start.
+        if (!inFlight && !queued && !closed && compactedSeq > deletedSeq) commit([]).catch(() => {})
       })
-  }
-
-  /**
-   * Deletes journal records already in `kv` when no batch is coming to take the delete along:
-   * otherwise a worker that stops during the pause reads them all back at its next start.
-   */
-  async function dropCompactedRecords(): Promise<void> {
-    const upTo = compactedSeq
-    if (upTo <= deletedSeq || closed) return
-    try {
-      const tx = db.transaction(JOURNAL, 'readwrite', { durability })
-      const done = transactionDone(tx)
-      tx.objectStore(JOURNAL).delete(keyRange.upperBound(upTo))
-      await done
-      if (upTo > deletedSeq) deletedSeq = upTo
-    } catch {
-      // Left for the next batch's transaction, or the next start.
-    }
   }
 
   function requestCompaction(draining = false): void {

@@ -10,14 +10,11 @@
  * store. A dump of another chain id is refused.
  */
 
-import { decodeTransaction, transactionSender } from '../../chain/transaction.js'
 import { WorldState } from '../../state/worldState.js'
-import type { KvOperation } from '../../storage/types.js'
-import { HOST_KEY_PREFIX } from '../../storage/types.js'
+import { HOST_KEY_PREFIX, type KvOperation } from '../../storage/types.js'
 import { bytesToHex, hexToBytes } from '../../util/hex.js'
 import { decodeBlockRecord } from './blockCodec.js'
-import { bitcoinHashOf, type Engine, poolEntry } from './engine.js'
-import { isImpersonatedEncoding } from './impersonation.js'
+import { bitcoinHashOf, type Engine } from './engine.js'
 import { keys } from './keys.js'
 import { decodeSettings } from './settings.js'
 
@@ -104,26 +101,5 @@ async function reopen(engine: Engine): Promise<void> {
   if (settings) engine.settings = decodeSettings(settings)
   engine.time.state = engine.settings.time
   engine.filters.clear()
-  engine.pool.clear()
-  const pooled = await engine.kv.range({ gte: keys.pooledPrefix, lt: keys.pooledEnd })
-  engine.storedPool.clear()
-  for (const [key, raw] of pooled) {
-    engine.storedPool.add(key.slice(keys.pooledPrefix.length))
-    try {
-      const tx = decodeTransaction(raw)
-      if (isImpersonatedEncoding(tx)) continue
-      const sender = transactionSender(tx)
-      if (!sender) continue
-      const account = engine.state.getAccount(sender)
-      const entry = poolEntry(tx, sender)
-      engine.pool.add(entry, {
-        account: account && { nonce: account.nonce, balance: account.balance },
-        blockGasLimit: head.header.gasLimit,
-        minimumGasPrice: 0n,
-        intrinsicGas: 0n,
-      })
-    } catch {
-      // A pooled transaction the loaded state no longer admits is dropped, as on restart.
-    }
-  }
+  await engine.restorePool()
 }

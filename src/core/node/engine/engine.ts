@@ -136,7 +136,7 @@ export class Engine {
     this.parentBitcoinHash = bitcoinHashOf(block)
     const filters = await this.kv.get(keys.filters)
     if (filters) this.filters.load(JSON.parse(new TextDecoder().decode(filters), reviveBigints))
-    await this.#restorePool()
+    await this.restorePool()
   }
 
   async writeGenesis(timestamp?: bigint): Promise<void> {
@@ -404,8 +404,10 @@ export class Engine {
     return encodeSettings(this.settings)
   }
 
-  async #restorePool(): Promise<void> {
+  /** The pool as stored (`p:` records), replacing the one in memory: at open and after a load. */
+  async restorePool(): Promise<void> {
     const rows = await this.kv.range({ gte: keys.pooledPrefix, lt: keys.pooledEnd })
+    this.pool.clear()
     this.storedPool.clear()
     for (const [key, raw] of rows) {
       this.storedPool.add(key.slice(keys.pooledPrefix.length))
