@@ -16,7 +16,7 @@ import type { AccountData, StateDiff, StateReader } from '../evm/types.js'
 import type { KeyValueStore, KvOperation } from '../storage/types.js'
 import { initFastKeccak, isFastKeccakReady, keccak256 } from '../trie/keccak.js'
 import { SecureMerklePatriciaTrie } from '../trie/secure.js'
-import { kvTrieNodeLoader, TrieNodeStore, trieNodeKey } from '../trie/store.js'
+import { kvTrieNodeLoaders, TrieNodeStore, trieNodeKey } from '../trie/store.js'
 import type { TrieNodeWrite } from '../trie/trie.js'
 import {
   type Address,
@@ -83,7 +83,7 @@ export class WorldState implements StateReader {
 
   constructor({ kv, nodes }: WorldStateParameters = {}) {
     this.kv = kv
-    this.nodes = nodes ?? new TrieNodeStore(kv ? { loader: kvTrieNodeLoader(kv) } : {})
+    this.nodes = nodes ?? new TrieNodeStore(kv ? kvTrieNodeLoaders(kv) : {})
     this.accountTrie = new SecureMerklePatriciaTrie({ store: this.nodes })
     this.memoryPreimages = kv ? undefined : new Map()
   }

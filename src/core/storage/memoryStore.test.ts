@@ -24,3 +24,17 @@ test('memory store range reflects deletes and re-puts made since the last range'
     ['d', Uint8Array.of(3)],
   ])
 })
+
+test('memory store getSync answers what get does, as a copy the caller may keep', async () => {
+  const store = createMemoryStore()
+  await store.batch([
+    { type: 'put', key: 'k', value: Uint8Array.of(1, 2) },
+    { type: 'put', key: 'gone', value: Uint8Array.of(3) },
+    { type: 'delete', key: 'gone' },
+  ])
+  const read = store.getSync?.('k')
+  expect(read).toEqual(await store.get('k'))
+  expect(store.getSync?.('gone')).toBeUndefined()
+  read?.fill(9)
+  expect(store.getSync?.('k')).toEqual(Uint8Array.of(1, 2))
+})

@@ -103,6 +103,10 @@ export function createMemoryStore(): KeyValueStore {
       assertOpen()
       return read(key)
     },
+    getSync(key) {
+      assertOpen()
+      return read(key)
+    },
     async put(key, value) {
       assertOpen()
       validateOperations([{ type: 'put', key, value }])

@@ -25,6 +25,11 @@ export type KvOperation = { type: 'put'; key: string; value: Uint8Array } | { ty
 
 export interface KeyValueStore {
   get(key: string): Promise<Uint8Array | undefined>
+  /**
+   * `get` answered at once, by stores that hold every value in memory (the memory store). Callers
+   * read through it instead of keeping their own copies of what they read (the trie node cache).
+   */
+  getSync?(key: string): Uint8Array | undefined
   put(key: string, value: Uint8Array): Promise<void>
   delete(key: string): Promise<void>
   /** Entries in key order (or reverse) within the range. */

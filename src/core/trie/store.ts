@@ -20,6 +20,18 @@ export function kvTrieNodeLoader(kv: KeyValueStore): TrieNodeLoader {
   return (hash) => kv.get(trieNodeKey(hash))
 }
 
+/** Reads a node at once from a store that answers synchronously (`getSync`). */
+export type SyncTrieNodeLoader = (hash: Uint8Array) => Uint8Array | undefined
+
+/** The nodes and loaders of a `KeyValueStore`: synchronous too when the store is. */
+export function kvTrieNodeLoaders(kv: KeyValueStore): Pick<TrieNodeStoreParameters, 'loader' | 'syncLoader'> {
+  const { getSync } = kv
+  return {
+    loader: kvTrieNodeLoader(kv),
+    syncLoader: getSync ? (hash) => getSync.call(kv, trieNodeKey(hash)) : undefined,
+  }
+}
+
 /** Thrown by synchronous trie reads when a node on the path is not in memory yet. */
 export class MissingTrieNodeError extends Error {
   static code = -32603
@@ -39,6 +51,11 @@ export interface TrieNodeStoreParameters {
    * historical reads and re-opened roots. Unbounded without a loader, where it is the only copy.
    */
   maxCachedNodes?: number
+  /**
+   * Reads what the cache does not hold at once (a store in memory): no read misses, so the cache
+   * only keeps recently committed nodes and defaults to 2,000 of them.
+   */
+  syncLoader?: SyncTrieNodeLoader
 }
 
 /**
@@ -54,6 +71,7 @@ function cacheKey(hash: Uint8Array): string {
 
 export class TrieNodeStore {
   private readonly loader: TrieNodeLoader | undefined
+  private readonly syncLoader: SyncTrieNodeLoader | undefined
   private readonly generationSize: number
   // Two generations instead of an LRU list: new nodes go to `young`; when it is full it becomes
   // `old` and the previous `old` is dropped. Every operation is O(1) and a node read from `old` is
@@ -61,10 +79,13 @@ export class TrieNodeStore {
   private young = new Map<string, Uint8Array>()
   private old = new Map<string, Uint8Array>()
 
-  constructor({ loader, maxCachedNodes }: TrieNodeStoreParameters = {}) {
+  constructor({ loader, syncLoader, maxCachedNodes }: TrieNodeStoreParameters = {}) {
     this.loader = loader
-    // Without a loader the cache is the only copy of the nodes, so it must keep them all.
-    const max = maxCachedNodes ?? (loader ? 20_000 : Number.POSITIVE_INFINITY)
+    this.syncLoader = syncLoader
+    // Without a loader the cache is the only copy of the nodes, so it must keep them all. Over a
+    // store in memory a big cache would only be a second copy (on the heap, which V8 then sizes
+    // at several times what is live).
+    const max = maxCachedNodes ?? (syncLoader ? 2_000 : loader ? 20_000 : Number.POSITIVE_INFINITY)
     this.generationSize = Math.max(1, Math.ceil(max / 2))
   }
 
@@ -72,13 +93,15 @@ export class TrieNodeStore {
     return this.young.size + this.old.size
   }
 
+  /** The node if it can be had synchronously: from the cache, or from a store in memory. */
   getCached(hash: Uint8Array): Uint8Array | undefined {
     const key = cacheKey(hash)
     const young = this.young.get(key)
     if (young) return young
     const old = this.old.get(key)
     if (old) this.insert(key, old)
-    return old
+    // Read through, not cached: the store already holds it in memory.
+    return old ?? this.syncLoader?.(hash)
   }
 
   add(hash: Uint8Array, encoded: Uint8Array): void {

@@ -240,6 +240,32 @@ describe('TrieNodeStore', () => {
     expect(loads).toBeGreaterThan(0)
   })
 
+  test('over a store that reads synchronously, sync reads of evicted nodes read through it', () => {
+    const persisted = new Map<string, Uint8Array>()
+    const store = new TrieNodeStore({
+      maxCachedNodes: 8,
+      loader: async (hash) => persisted.get(bytesToHex(hash)),
+      syncLoader: (hash) => persisted.get(bytesToHex(hash)),
+    })
+    const trie = new MerklePatriciaTrie({ store })
+    const random = seededRandom(5)
+    const roots: Array<{ root: Uint8Array; key: Uint8Array; value: Uint8Array }> = []
+    for (let i = 0; i < 50; i++) {
+      const key = randomBytes(random, 32)
+      const value = randomBytes(random, 40)
+      trie.putSync(key, value)
+      const { root, nodes } = trie.commit()
+      for (const { hash, encoded } of nodes) persisted.set(bytesToHex(hash), encoded)
+      roots.push({ root, key, value })
+    }
+    expect(store.size).toBeLessThanOrEqual(8)
+    // Every old root answers synchronously: no MissingTrieNodeError, and the cache did not grow.
+    for (const { root, key, value } of roots) {
+      expect(new MerklePatriciaTrie({ root, store }).getSync(key)).toEqual(value)
+    }
+    expect(store.size).toBeLessThanOrEqual(8)
+  })
+
   test('without a loader the cache keeps every committed node', async () => {
     const store = new TrieNodeStore()
     const trie = new MerklePatriciaTrie({ store })

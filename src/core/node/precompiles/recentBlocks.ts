@@ -4,19 +4,20 @@
  * background (newest first), so a just-opened node answers recent depths at once and deep ones
  * as soon as they are loaded.
  *
- * Only the fields the contract reads are kept, copied out of the block: whole blocks (their
- * transactions, receipts and every header field) would make 4000 of them most of the node's heap.
+ * Only the fields the contract reads are kept, copied out of the block (`PackedHeaderFields`):
+ * whole blocks (their transactions, receipts and every header field) would make 4000 of them most
+ * of the node's heap.
  */
 import type { StoredBlock } from '../engine/blockRecord.js'
 import type { Engine } from '../engine/engine.js'
 import { BLOCK_HEADER_MAX_DEPTH, type HeaderContractFields, type RecentBlockSource } from './blockHeader.js'
 
 export class RecentBlocks implements RecentBlockSource {
-  readonly #blocks = new Map<bigint, HeaderContractFields>()
+  readonly #blocks = new Map<bigint, PackedHeaderFields>()
   #generation = 0
 
   blockByNumber(number: bigint): HeaderContractFields | undefined {
-    return this.#blocks.get(number)
+    return this.#blocks.get(number)?.unpack()
   }
 
   get size(): number {
@@ -40,7 +41,7 @@ export class RecentBlocks implements RecentBlockSource {
 
   #add(block: StoredBlock): void {
     const n = block.header.number
-    this.#blocks.set(n, headerFields(block))
+    this.#blocks.set(n, new PackedHeaderFields(block))
     // Blocks arrive one height at a time, so one falls out of the window per block (O(1)).
     this.#blocks.delete(n - BLOCK_HEADER_MAX_DEPTH - 1n)
   }
@@ -55,24 +56,55 @@ export class RecentBlocks implements RecentBlockSource {
       const block = await engine.reader.blockByNumber(n)
       // A block mined or removed meanwhile is already right in the map (events are synchronous).
       if (block && generation === this.#generation && n <= engine.head.header.number && !this.#blocks.has(n))
-        this.#blocks.set(n, headerFields(block))
+        this.#blocks.set(n, new PackedHeaderFields(block))
     }
   }
 }
 
-/** Copies, so that a block read from storage does not keep its whole record buffer alive. */
-function headerFields(block: StoredBlock): HeaderContractFields {
-  const h = block.header
-  return {
-    hash: block.hash.slice(),
-    header: {
+const HASH_BYTES = 32
+
+/**
+ * One block's fields for the contract, its byte fields copied into one buffer (hash, Bitcoin
+ * header, coinbase transaction): a block read from storage does not keep its whole record alive,
+ * and each of the 4000 blocks costs one typed array rather than three. The views are made when the
+ * contract reads a block, which is rare. Numbers and the coinbase are kept by reference.
+ */
+class PackedHeaderFields {
+  readonly #bytes: Uint8Array
+  readonly #bitcoinHeaderEnd: number
+  readonly #header: Pick<
+    StoredBlock['header'],
+    'coinbase' | 'minimumGasPrice' | 'gasLimit' | 'gasUsed' | 'difficulty'
+  >
+
+  constructor(block: StoredBlock) {
+    const h = block.header
+    const bitcoinHeader = h.bitcoinMergedMiningHeader
+    const coinbaseTransaction = h.bitcoinMergedMiningCoinbaseTransaction
+    this.#bitcoinHeaderEnd = HASH_BYTES + bitcoinHeader.length
+    const bytes = new Uint8Array(this.#bitcoinHeaderEnd + coinbaseTransaction.length)
+    bytes.set(block.hash, 0)
+    bytes.set(bitcoinHeader, HASH_BYTES)
+    bytes.set(coinbaseTransaction, this.#bitcoinHeaderEnd)
+    this.#bytes = bytes
+    this.#header = {
       coinbase: h.coinbase,
       minimumGasPrice: h.minimumGasPrice,
       gasLimit: h.gasLimit,
       gasUsed: h.gasUsed,
       difficulty: h.difficulty,
-      bitcoinMergedMiningHeader: h.bitcoinMergedMiningHeader.slice(),
-      bitcoinMergedMiningCoinbaseTransaction: h.bitcoinMergedMiningCoinbaseTransaction.slice(),
-    },
+    }
+  }
+
+  unpack(): HeaderContractFields {
+    const bytes = this.#bytes
+    return {
+      hash: bytes.subarray(0, HASH_BYTES),
+      header: {
+        ...this.#header,
+        bitcoinMergedMiningHeader: bytes.subarray(HASH_BYTES, this.#bitcoinHeaderEnd),
+        bitcoinMergedMiningCoinbaseTransaction: bytes.subarray(this.#bitcoinHeaderEnd),
+      },
+    }
   }
 }
