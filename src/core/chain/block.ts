@@ -7,7 +7,7 @@ import { keccak256 } from '../crypto/hash.js'
 import { REMASC_ADDRESS } from '../network/networks.js'
 import { bigintToBytes, hexToBytes } from '../util/hex.js'
 import { InvalidChainEncodingError } from './errors.js'
-import { type BlockHeader, encodeFullHeader } from './header.js'
+import { type BlockHeader, encodeFullHeader, fullHeaderLength } from './header.js'
 import { type RlpDecoded, rlpDecode, rlpEncode, rlpEncodeListOfEncoded } from './rlp.js'
 import { decodeTransaction, type SignedTransaction, unsignedTransaction } from './transaction.js'
 
@@ -33,9 +33,7 @@ export function blockSize(block: Block): number {
   let transactionsLength = 0
   for (const tx of block.transactions) transactionsLength += tx.raw.length
   return listLength(
-    encodeFullHeader(block.header).length +
-      listLength(transactionsLength) +
-      encodeUncles(block.uncles).length,
+    fullHeaderLength(block.header) + listLength(transactionsLength) + encodeUncles(block.uncles).length,
   )
 }
 

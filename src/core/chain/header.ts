@@ -20,6 +20,7 @@ import {
   shortsSlot,
   signedCoinNonNullZeroSlot,
 } from './rlp.js'
+import { rlpEncodedLength } from './rlpEncode.js'
 
 export type HeaderVersion = 0 | 1 | 2
 
@@ -325,6 +326,11 @@ function addVersionFields(header: BlockHeader, compressed: boolean, slots: Uint8
 /** RSKj `getFullEncoded()`: everything, real bloom; what blocks, uncles and storage hold. */
 export function encodeFullHeader(header: BlockHeader): Uint8Array {
   return encodeHeader(header, true, true, false)
+}
+
+/** `encodeFullHeader(header).length` without building the encoding (a block's size needs it). */
+export function fullHeaderLength(header: BlockHeader): number {
+  return rlpEncodedLength(headerSlots(header, true, true, false))
 }
 
 /** RSKj `getEncodedForHash()`: compressed, with the Bitcoin header; proof and coinbase only before RSKIP92. */

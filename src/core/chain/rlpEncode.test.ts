@@ -1,6 +1,6 @@
 import { RLP } from '@ethereumjs/rlp'
 import { describe, expect, it } from 'vitest'
-import { encodeRlp, type RlpEncodable } from './rlpEncode.js'
+import { encodeRlp, type RlpEncodable, rlpEncodedLength } from './rlpEncode.js'
 
 /** Deterministic pseudo-random items: byte strings around every prefix boundary, nested lists. */
 function randomItem(next: () => number, depth: number): RlpEncodable {
@@ -36,6 +36,18 @@ describe('two-pass RLP encoder', () => {
     for (let i = 0; i < 300; i++) {
       const item = randomItem(next, 0)
       expect(encodeRlp(item)).toEqual(RLP.encode(item as Uint8Array))
+    }
+  })
+
+  it('measures the length @ethereumjs/rlp encodes to, for 300 random nested items', () => {
+    let state = 777
+    const next = () => {
+      state = (state * 1103515245 + 12345) >>> 0
+      return state >>> 8
+    }
+    for (let i = 0; i < 300; i++) {
+      const item = randomItem(next, 0)
+      expect(rlpEncodedLength(item)).toBe(RLP.encode(item as Uint8Array).length)
     }
   })
 })

@@ -46,6 +46,11 @@ function writePrefix(out: Uint8Array, offset: number, payload: number, short: nu
   return offset + 1 + bytes
 }
 
+/** `encodeRlp(input).length`, without writing (or allocating) the encoding. */
+export function rlpEncodedLength(input: RlpEncodable): number {
+  return measure(input, [])
+}
+
 export function encodeRlp(input: RlpEncodable): Uint8Array {
   const payloads: number[] = []
   const out = new Uint8Array(measure(input, payloads))

@@ -116,7 +116,7 @@ export function encodeNode(node: TrieNode): Uint8Array {
   if (node.encoded) return node.encoded
   let encoded: Uint8Array
   if (node.type === 'leaf') {
-    encoded = rlpList([rlpBytes(hexPrefixEncode(node.path, true)), rlpBytes(node.value)])
+    encoded = encodeLeaf(rlpBytes(hexPrefixEncode(node.path, true)), node.value)
   } else if (node.type === 'extension') {
     encoded = rlpList([rlpBytes(hexPrefixEncode(node.path, false)), childReference(node.child)])
   } else {
@@ -124,6 +124,28 @@ export function encodeNode(node: TrieNode): Uint8Array {
   }
   node.encoded = encoded
   return encoded
+}
+
+/**
+ * `rlpList([pathItem, rlpBytes(value)])` written into one buffer: account values (~70–110 bytes)
+ * would otherwise take an intermediate copy, an allocation outside the JS heap.
+ */
+function encodeLeaf(pathItem: Uint8Array, value: Uint8Array): Uint8Array {
+  const single = value.length === 1 && (value[0] as number) < 0x80
+  const valuePrefix = single ? undefined : lengthPrefix(0x80, value.length)
+  const payload = pathItem.length + (valuePrefix?.length ?? 0) + value.length
+  const prefix = lengthPrefix(0xc0, payload)
+  const out = new Uint8Array(prefix.length + payload)
+  out.set(prefix)
+  let offset = prefix.length
+  out.set(pathItem, offset)
+  offset += pathItem.length
+  if (valuePrefix) {
+    out.set(valuePrefix, offset)
+    offset += valuePrefix.length
+  }
+  out.set(value, offset)
+  return out
 }
 
 /**

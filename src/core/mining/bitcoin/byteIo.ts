@@ -82,6 +82,10 @@ export class ByteWriter {
   }
 
   toBytes(): Uint8Array {
+    // A full buffer is handed over rather than copied (writers are usually sized exactly, and a
+    // copy over 64 bytes is an allocation outside the JS heap); a later write must grow it into a
+    // new buffer, so what was returned never changes.
+    if (this.length === this.buffer.length) return this.buffer
     return this.buffer.slice(0, this.length)
   }
 }

@@ -1,8 +1,9 @@
 /**
- * The one check every block's merged-mining proof passes before it is committed, whoever mined it:
- * the built-in miner (`sealBlock`), an `mnr_submit*` submission and an `eth_submitWork` nonce all
- * end here. It runs the independent checker (RSKj `ProofOfWorkRule` + RSKIP92 proof validation)
- * on the header's three fields against the hashForMergedMining recomputed from the header.
+ * The check a merged-mining proof from outside passes before its block is committed: an
+ * `mnr_submit*` submission and an `eth_submitWork` nonce both end here. It runs the independent
+ * checker (RSKj `ProofOfWorkRule` + RSKIP92 proof validation) on the header's three fields against
+ * the hashForMergedMining recomputed from the header. The built-in miner's blocks are held to the
+ * same checker by its tests (miner.test.ts, and here `validateMergedMining` on `sealBlock`'s output).
  */
 import type { BlockHeader } from '../../chain/header.js'
 import { checkMergedMining, verifyMergedMining } from '../../mining/verify/verifyMergedMining.js'
