@@ -159,8 +159,9 @@ export function completeMergedMiningFields(
   template: MergedMiningTemplate,
   header: BitcoinHeader,
   headerHash?: Uint8Array,
+  encoded?: Uint8Array,
 ): MineMergedMiningFieldsReturnType {
-  const encodedHeader = encodeBitcoinHeader(header)
+  const encodedHeader = encoded ?? encodeBitcoinHeader(header)
   const { fields } = template
   // Fields are named one by one: spreading would read (and so build) the lazy transactions.
   return {
@@ -180,9 +181,13 @@ export function mineMergedMiningFields(
   // Each extranonce gives a fresh coinbase, merkle root and 2^32 nonces, as pools roll it.
   for (let extraNonce = 0; ; extraNonce++) {
     const template = buildMergedMiningTemplate(parameters, extraNonce)
-    const found = grindHeader({ header: encodeBitcoinHeader(template.header), target: template.target })
+    const encoded = encodeBitcoinHeader(template.header)
+    const found = grindHeader({ header: encoded, target: template.target })
     if (found !== null) {
-      return completeMergedMiningFields(template, { ...template.header, nonce: found.nonce }, found.hash)
+      // The nonce is the header's last four bytes, little-endian: patched in, not re-encoded.
+      new DataView(encoded.buffer, encoded.byteOffset, encoded.length).setUint32(76, found.nonce, true)
+      const header = { ...template.header, nonce: found.nonce }
+      return completeMergedMiningFields(template, header, found.hash, encoded)
     }
   }
 }
