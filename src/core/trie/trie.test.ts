@@ -211,6 +211,22 @@ describe('commit and loading', () => {
   })
 })
 
+/** Commits 50 random keys one at a time, persisting every node; each root with its key and value. */
+function commitFiftyRoots(store: TrieNodeStore, persisted: Map<string, Uint8Array>, seed: number) {
+  const trie = new MerklePatriciaTrie({ store })
+  const random = seededRandom(seed)
+  const roots: Array<{ root: Uint8Array; key: Uint8Array; value: Uint8Array }> = []
+  for (let i = 0; i < 50; i++) {
+    const key = randomBytes(random, 32)
+    const value = randomBytes(random, 40)
+    trie.putSync(key, value)
+    const { root, nodes } = trie.commit()
+    for (const { hash, encoded } of nodes) persisted.set(bytesToHex(hash), encoded)
+    roots.push({ root, key, value })
+  }
+  return roots
+}
+
 describe('TrieNodeStore', () => {
   test('a small cache with a loader evicts old nodes yet every root stays readable', async () => {
     const persisted = new Map<string, Uint8Array>()
@@ -222,17 +238,7 @@ describe('TrieNodeStore', () => {
         return persisted.get(bytesToHex(hash))
       },
     })
-    const trie = new MerklePatriciaTrie({ store })
-    const random = seededRandom(3)
-    const roots: Array<{ root: Uint8Array; key: Uint8Array; value: Uint8Array }> = []
-    for (let i = 0; i < 50; i++) {
-      const key = randomBytes(random, 32)
-      const value = randomBytes(random, 40)
-      trie.putSync(key, value)
-      const { root, nodes } = trie.commit()
-      for (const { hash, encoded } of nodes) persisted.set(bytesToHex(hash), encoded)
-      roots.push({ root, key, value })
-    }
+    const roots = commitFiftyRoots(store, persisted, 3)
     expect(store.size).toBeLessThanOrEqual(8)
     for (const { root, key, value } of roots) {
       expect(await new MerklePatriciaTrie({ root, store }).get(key)).toEqual(value)
@@ -247,17 +253,7 @@ describe('TrieNodeStore', () => {
       loader: async (hash) => persisted.get(bytesToHex(hash)),
       syncLoader: (hash) => persisted.get(bytesToHex(hash)),
     })
-    const trie = new MerklePatriciaTrie({ store })
-    const random = seededRandom(5)
-    const roots: Array<{ root: Uint8Array; key: Uint8Array; value: Uint8Array }> = []
-    for (let i = 0; i < 50; i++) {
-      const key = randomBytes(random, 32)
-      const value = randomBytes(random, 40)
-      trie.putSync(key, value)
-      const { root, nodes } = trie.commit()
-      for (const { hash, encoded } of nodes) persisted.set(bytesToHex(hash), encoded)
-      roots.push({ root, key, value })
-    }
+    const roots = commitFiftyRoots(store, persisted, 5)
     expect(store.size).toBeLessThanOrEqual(8)
     // Every old root answers synchronously: no MissingTrieNodeError, and the cache did not grow.
     for (const { root, key, value } of roots) {
