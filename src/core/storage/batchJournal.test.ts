@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest'
-import { JournalLayers, mergeLayers, packOperations, unpackOperations } from './batchJournal.js'
+import {
+  JournalLayers,
+  joinPacked,
+  mergeLayers,
+  packOperations,
+  standaloneBytes,
+  unpackOperations,
+} from './batchJournal.js'
 import type { KvOperation } from './types.js'
 
 const put = (key: string, ...bytes: number[]): KvOperation => ({
@@ -16,6 +23,23 @@ describe('packOperations / unpackOperations', () => {
       [put('é✓', 9), put('empty')],
     ]
     expect(unpackOperations(packOperations(batches))).toEqual(batches.flat())
+  })
+
+  test('records packed batch by batch join into the record of all of them', () => {
+    const batches = [[put('b:1', 1, 2, 3), del('p:ab')], [put('é✓', 9)], [put('empty')]]
+    const joined = joinPacked(batches.map((batch) => packOperations([batch])))
+    expect(joined).toEqual(packOperations(batches))
+    const single = packOperations([batches[0] as KvOperation[]])
+    expect(joinPacked([single])).toBe(single)
+  })
+
+  test('standaloneBytes keeps a whole buffer and copies a view out of a larger one', () => {
+    const whole = Uint8Array.of(1, 2)
+    expect(standaloneBytes(whole)).toBe(whole)
+    const view = Uint8Array.of(0, 1, 2, 3).subarray(1, 3)
+    const copy = standaloneBytes(view)
+    expect([...copy]).toEqual([1, 2])
+    expect(copy.buffer.byteLength).toBe(2)
   })
 
   test('an empty batch packs to a record with no operations', () => {
@@ -41,6 +65,18 @@ describe('JournalLayers', () => {
     expect(layers.lookup('a')).toEqual(Uint8Array.of(2))
     expect(layers.lookup('b')).toBeNull()
     expect(layers.lookup('c')).toBeUndefined()
+  })
+
+  test('a layer added packed answers with views into its record', () => {
+    const layers = new JournalLayers(1)
+    const operations = [put('a', 1, 2), del('b'), put('c', 3)]
+    const packed = packOperations([operations])
+    layers.addPacked(operations, packed)
+    expect(layers.lookup('a')).toEqual(Uint8Array.of(1, 2))
+    expect(layers.lookup('a')?.buffer).toBe(packed.buffer)
+    expect(layers.lookup('b')).toBeNull()
+    expect(layers.lookup('c')).toEqual(Uint8Array.of(3))
+    expect(() => layers.addPacked([put('x', 1)], packed)).toThrow('another batch')
   })
 
   test('copies values, so a caller mutating its array later changes nothing', () => {

@@ -17,19 +17,27 @@ const DELETE = 2
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
+/** The key's UTF-8 bytes when it is not plain ASCII; undefined for ASCII (one byte a character). */
+function nonAsciiKey(key: string): Uint8Array | undefined {
+  for (let i = 0; i < key.length; i++) if (key.charCodeAt(i) > 0x7f) return encoder.encode(key)
+  return undefined
+}
+
 /**
  * One record for several batches, in order: `u32 count`, then per operation `u8 type`,
- * `u32 key length`, the UTF-8 key and, for a put, `u32 value length` and the value.
+ * `u32 key length`, the UTF-8 key and, for a put, `u32 value length` and the value. Keys are
+ * nearly always ASCII and are then written character by character: a `TextEncoder` call per key
+ * made a typed array each, a dozen per block.
  */
 export function packOperations(batches: ReadonlyArray<readonly KvOperation[]>): Uint8Array {
-  const keys: Uint8Array[] = []
+  const encodedKeys: Array<Uint8Array | undefined> = []
   let size = 4
   let count = 0
   for (const operations of batches)
     for (const op of operations) {
-      const key = encoder.encode(op.key)
-      keys.push(key)
-      size += 5 + key.length + (op.type === 'put' ? 4 + op.value.length : 0)
+      const encoded = nonAsciiKey(op.key)
+      encodedKeys.push(encoded)
+      size += 5 + (encoded?.length ?? op.key.length) + (op.type === 'put' ? 4 + op.value.length : 0)
       count++
     }
   const out = new Uint8Array(size)
@@ -39,11 +47,14 @@ export function packOperations(batches: ReadonlyArray<readonly KvOperation[]>): 
   let i = 0
   for (const operations of batches)
     for (const op of operations) {
-      const key = keys[i++] as Uint8Array
+      const encoded = encodedKeys[i++]
+      const key = op.key
+      const keyLength = encoded?.length ?? key.length
       out[at] = op.type === 'put' ? PUT : DELETE
-      view.setUint32(at + 1, key.length)
-      out.set(key, at + 5)
-      at += 5 + key.length
+      view.setUint32(at + 1, keyLength)
+      if (encoded) out.set(encoded, at + 5)
+      else for (let c = 0; c < keyLength; c++) out[at + 5 + c] = key.charCodeAt(c)
+      at += 5 + keyLength
       if (op.type === 'put') {
         view.setUint32(at, op.value.length)
         out.set(op.value, at + 4)
@@ -78,6 +89,56 @@ export function unpackOperations(packed: Uint8Array): KvOperation[] {
   return out
 }
 
+/**
+ * The put values of a record packed from `count` operations, as views into it, by operation
+ * index (`undefined` for a delete). Keys are skipped, not decoded: the caller has them.
+ */
+function packedValues(packed: Uint8Array, count: number): Array<Uint8Array | undefined> {
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength)
+  if (view.getUint32(0) !== count) throw new Error('the packed record holds another batch')
+  const out: Array<Uint8Array | undefined> = []
+  let at = 4
+  for (let i = 0; i < count; i++) {
+    const type = packed[at]
+    at += 5 + view.getUint32(at + 1)
+    if (type !== PUT) {
+      out.push(undefined)
+      continue
+    }
+    const length = view.getUint32(at)
+    out.push(packed.subarray(at + 4, at + 4 + length))
+    at += 4 + length
+  }
+  return out
+}
+
+/**
+ * One journal record for several batches packed one by one: their operations in order under one
+ * count (a single record is returned as it is).
+ */
+export function joinPacked(records: readonly Uint8Array[]): Uint8Array {
+  if (records.length === 1) return records[0] as Uint8Array
+  let size = 4
+  let count = 0
+  for (const record of records) {
+    size += record.length - 4
+    count += new DataView(record.buffer, record.byteOffset, 4).getUint32(0)
+  }
+  const out = new Uint8Array(size)
+  new DataView(out.buffer).setUint32(0, count)
+  let at = 4
+  for (const record of records) {
+    out.set(record.subarray(4), at)
+    at += record.length - 4
+  }
+  return out
+}
+
+/** `bytes` itself when it spans its whole buffer, else a copy that does (what may be stored). */
+export function standaloneBytes(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice()
+}
+
 /** One batch's effect (or one replayed journal record's): key → value, or `null` for a delete. */
 export interface JournalLayer {
   seq: number
@@ -106,19 +167,33 @@ export class JournalLayers {
 
   /** Adds a batch, not yet committed; values are copied, so the caller may reuse its arrays. */
   add(operations: readonly KvOperation[]): JournalLayer {
-    return this.#push(this.#nextSeq++, operations, false)
+    return this.addPacked(operations, packOperations([operations]))
+  }
+
+  /**
+   * `add`, for a batch already packed as its journal record (`packOperations([operations])`):
+   * the layer's values are views into `packed`, so a block's values are copied once, into the
+   * record, rather than once more each. Views must not reach IndexedDB as they are (a stored
+   * view keeps its whole buffer): compaction copies each value out (`standaloneBytes`).
+   */
+  addPacked(operations: readonly KvOperation[], packed: Uint8Array): JournalLayer {
+    const values = packedValues(packed, operations.length)
+    return this.#push(
+      this.#nextSeq++,
+      operations.map((op, i) => (op.type === 'put' ? { ...op, value: values[i] as Uint8Array } : op)),
+      false,
+    )
   }
 
   /** A record found in the journal at open: committed already. */
   addCommitted(seq: number, packed: Uint8Array): JournalLayer {
     if (seq >= this.#nextSeq) this.#nextSeq = seq + 1
-    // Copied out too: IndexedDB would store a view into `packed` with the whole record behind it.
     return this.#push(seq, unpackOperations(packed), true)
   }
 
   #push(seq: number, operations: readonly KvOperation[], committed: boolean): JournalLayer {
     const entries = new Map<string, Uint8Array | null>()
-    for (const op of operations) entries.set(op.key, op.type === 'put' ? op.value.slice() : null)
+    for (const op of operations) entries.set(op.key, op.type === 'put' ? op.value : null)
     const layer: JournalLayer = { seq, entries, committed }
     this.#layers.push(layer)
     for (const [key, value] of entries) this.#newest.set(key, { value, layer })

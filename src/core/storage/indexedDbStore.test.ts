@@ -121,6 +121,39 @@ test('acknowledges a batch with one journal record and moves it into kv when com
   expect(await rawRecords('journal-ack', 'journal')).toBe(0)
 })
 
+test('compacted values are stored as buffers of their own, not views into their journal record', async () => {
+  const pending: Array<() => void> = []
+  const store = await createIndexedDbStore({
+    indexedDB: factory,
+    keyRange: IDBKeyRange,
+    name: 'journal-standalone',
+    scheduleCompaction: (run) => pending.push(run),
+  })
+  await store.batch([
+    { type: 'put', key: 'a', value: Uint8Array.of(1, 2, 3) },
+    { type: 'put', key: 'b', value: new Uint8Array(100).fill(9) },
+  ])
+  for (const run of pending.splice(0)) run()
+  await untilRecords('journal-standalone', 'kv', 2)
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = factory.open('journal-standalone')
+    request.onsuccess = () => resolve(request.result)
+    request.onerror = () => reject(request.error)
+  })
+  const stored = await new Promise<Uint8Array[]>((resolve, reject) => {
+    const request = db.transaction('kv').objectStore('kv').getAll()
+    request.onsuccess = () => resolve(request.result as Uint8Array[])
+    request.onerror = () => reject(request.error)
+  })
+  db.close()
+  expect(stored.map((v) => [v.length, v.buffer.byteLength])).toEqual([
+    [3, 3],
+    [100, 100],
+  ])
+  expect(await store.get('b')).toEqual(new Uint8Array(100).fill(9))
+  await store.close()
+})
+
 test('a staged batch is read at once and written in the journal record of the next batch', async () => {
   const store = await createIndexedDbStore({
     indexedDB: factory,

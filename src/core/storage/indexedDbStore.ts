@@ -19,7 +19,14 @@
  *
  * Raw IndexedDB requests rather than a promise wrapper: only the transaction's outcome is awaited.
  */
-import { type JournalLayer, JournalLayers, mergeLayers, packOperations } from './batchJournal.js'
+import {
+  type JournalLayer,
+  JournalLayers,
+  joinPacked,
+  mergeLayers,
+  packOperations,
+  standaloneBytes,
+} from './batchJournal.js'
 import type { KeyValueStore, KvOperation, KvRange } from './types.js'
 import { validateOperations } from './validate.js'
 
@@ -102,7 +109,8 @@ function openDatabase(factory: IDBFactory, name: string): Promise<IDBDatabase> {
 function applyEntries(kv: IDBObjectStore, entries: Iterable<[string, Uint8Array | null]>): void {
   for (const [key, value] of entries) {
     if (value === null) kv.delete(key)
-    else kv.put(value, key)
+    // Layer values are views into their journal record: each is stored as its own buffer.
+    else kv.put(standaloneBytes(value), key)
   }
 }
 
@@ -119,9 +127,9 @@ async function loadJournal(db: IDBDatabase, layers: JournalLayers): Promise<void
   for (let i = 0; i < seqs.length; i++) layers.addCommitted(seqs[i] as number, asBytes(records[i]))
 }
 
-/** Batches written in one journal transaction, and the callers waiting for it. */
+/** Batches (each packed as a record) written in one journal transaction, and their callers. */
 interface Group {
-  batches: Array<readonly KvOperation[]>
+  batches: Uint8Array[]
   layers: JournalLayer[]
   waiters: Array<{ resolve(): void; reject(error: unknown): void }>
 }
@@ -150,10 +158,10 @@ export async function createIndexedDbStore({
   let writes = 0
 
   /**
-   * Writes `batches` as journal record `seq` (none without `seq`), deleting the records already
+   * Writes packed batches as journal record `seq` (none without `seq`), deleting the records already
    * compacted in the same transaction; resolves on `complete`, rejects on error or abort.
    */
-  function commit(batches: ReadonlyArray<readonly KvOperation[]>, seq?: number): Promise<void> {
+  function commit(records: readonly Uint8Array[], seq?: number): Promise<void> {
     let tx: IDBTransaction
     try {
       tx = db.transaction(JOURNAL, 'readwrite', { durability })
@@ -166,7 +174,7 @@ export async function createIndexedDbStore({
     const deleting = compactedSeq > deletedSeq ? compactedSeq : 0
     try {
       if (deleting) journal.delete(keyRange.upperBound(deleting))
-      if (seq !== undefined) journal.put(packOperations(batches), seq)
+      if (seq !== undefined) journal.put(joinPacked(records), seq)
     } catch (e) {
       tx.abort()
       return done.catch(() => Promise.reject(e))
@@ -191,7 +199,7 @@ export async function createIndexedDbStore({
       for (let i = 0; i < group.batches.length; i++) {
         const layer = group.layers[i] as JournalLayer
         const waiter = group.waiters[i]
-        await commit([group.batches[i] as readonly KvOperation[]], layer.seq).then(
+        await commit([group.batches[i] as Uint8Array], layer.seq).then(
           () => {
             layer.committed = true
             waiter?.resolve()
@@ -224,9 +232,11 @@ export async function createIndexedDbStore({
       validateOperations(operations)
       writes++
       queued ??= { batches: [], layers: [], waiters: [] }
-      queued.batches.push(operations)
+      // Packed now (the record holds the only copy of the values), committed with its group.
+      const packed = packOperations([operations])
+      queued.batches.push(packed)
       // Visible to reads from now on, as a later IndexedDB read would see the write.
-      queued.layers.push(layers.add(operations))
+      queued.layers.push(layers.addPacked(operations, packed))
       queued.waiters.push({ resolve, reject })
       if (commitNow && !inFlight) startQueued()
     })
