@@ -246,20 +246,35 @@ describe('TrieNodeStore', () => {
     expect(loads).toBeGreaterThan(0)
   })
 
-  test('over a store that reads synchronously, sync reads of evicted nodes read through it', () => {
+  test('over a store that reads synchronously, committed nodes are kept until saved and then read from the store', () => {
     const persisted = new Map<string, Uint8Array>()
-    const store = new TrieNodeStore({
-      maxCachedNodes: 8,
-      loader: async (hash) => persisted.get(bytesToHex(hash)),
-      syncLoader: (hash) => persisted.get(bytesToHex(hash)),
-    })
+    const syncLoader = (hash: Uint8Array) => persisted.get(bytesToHex(hash))
+    const store = new TrieNodeStore({ loader: async (hash) => syncLoader(hash), syncLoader })
     const roots = commitFiftyRoots(store, persisted, 5)
-    expect(store.size).toBeLessThanOrEqual(8)
-    // Every old root answers synchronously: no MissingTrieNodeError, and the cache did not grow.
+    // Every node is in the store already, but nobody said so: all are still held.
+    expect(store.size).toBeGreaterThan(50)
+    store.saved()
+    expect(store.size).toBe(0)
+    // Every root answers synchronously through the store: no MissingTrieNodeError, nothing cached.
     for (const { root, key, value } of roots) {
       expect(new MerklePatriciaTrie({ root, store }).getSync(key)).toEqual(value)
     }
-    expect(store.size).toBeLessThanOrEqual(8)
+    expect(store.size).toBe(0)
+  })
+
+  test('over a store that reads synchronously, nodes not written yet stay readable until saved', () => {
+    const store = new TrieNodeStore({ loader: async () => undefined, syncLoader: () => undefined })
+    const trie = new MerklePatriciaTrie({ store })
+    const random = seededRandom(6)
+    const key = randomBytes(random, 32)
+    const value = randomBytes(random, 40)
+    trie.putSync(key, value)
+    for (let i = 0; i < 3_000; i++) trie.putSync(randomBytes(random, 32), randomBytes(random, 40))
+    const { root } = trie.commit()
+    // A big commit (thousands of nodes) is not evicted before its owner writes it.
+    expect(new MerklePatriciaTrie({ root, store }).getSync(key)).toEqual(value)
+    store.saved()
+    expect(() => new MerklePatriciaTrie({ root, store }).getSync(key)).toThrow(MissingTrieNodeError)
   })
 
   test('without a loader the cache keeps every committed node', async () => {

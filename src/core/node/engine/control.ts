@@ -188,5 +188,6 @@ export function editAccount(engine: Engine, address: Address, edit: StateEdit): 
     engine.state.applyDiff(diff)
     const { writes } = await engine.state.commit()
     await engine.kv.batch(writes)
+    engine.state.nodes.saved()
   })
 }

@@ -343,6 +343,7 @@ export class Engine {
         mined.push(hashHex)
       }
       await this.kv.batch(ops)
+      this.state.nodes.saved()
       for (const hashHex of mined) this.storedPool.delete(hashHex)
     } catch (error) {
       // The batch is all or nothing: storage is still at `parent`; bring memory back to it too.
