@@ -90,29 +90,6 @@ export function unpackOperations(packed: Uint8Array): KvOperation[] {
 }
 
 /**
- * The put values of a record packed from `count` operations, as views into it, by operation
- * index (`undefined` for a delete). Keys are skipped, not decoded: the caller has them.
- */
-function packedValues(packed: Uint8Array, count: number): Array<Uint8Array | undefined> {
-  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength)
-  if (view.getUint32(0) !== count) throw new Error('the packed record holds another batch')
-  const out: Array<Uint8Array | undefined> = []
-  let at = 4
-  for (let i = 0; i < count; i++) {
-    const type = packed[at]
-    at += 5 + view.getUint32(at + 1)
-    if (type !== PUT) {
-      out.push(undefined)
-      continue
-    }
-    const length = view.getUint32(at)
-    out.push(packed.subarray(at + 4, at + 4 + length))
-    at += 4 + length
-  }
-  return out
-}
-
-/**
  * One journal record for several batches packed one by one: their operations in order under one
  * count (a single record is returned as it is).
  */
@@ -167,7 +144,7 @@ export class JournalLayers {
 
   /** Adds a batch, not yet committed; values are copied, so the caller may reuse its arrays. */
   add(operations: readonly KvOperation[]): JournalLayer {
-    return this.addPacked(operations, packOperations([operations]))
+    return this.addPacked(packOperations([operations]))
   }
 
   /**
@@ -176,13 +153,8 @@ export class JournalLayers {
    * record, rather than once more each. Views must not reach IndexedDB as they are (a stored
    * view keeps its whole buffer): compaction copies each value out (`standaloneBytes`).
    */
-  addPacked(operations: readonly KvOperation[], packed: Uint8Array): JournalLayer {
-    const values = packedValues(packed, operations.length)
-    return this.#push(
-      this.#nextSeq++,
-      operations.map((op, i) => (op.type === 'put' ? { ...op, value: values[i] as Uint8Array } : op)),
-      false,
-    )
+  addPacked(packed: Uint8Array): JournalLayer {
+    return this.#push(this.#nextSeq++, unpackOperations(packed), false)
   }
 
   /** A record found in the journal at open: committed already. */

@@ -236,7 +236,7 @@ export async function createIndexedDbStore({
       const packed = packOperations([operations])
       queued.batches.push(packed)
       // Visible to reads from now on, as a later IndexedDB read would see the write.
-      queued.layers.push(layers.addPacked(operations, packed))
+      queued.layers.push(layers.addPacked(packed))
       queued.waiters.push({ resolve, reject })
       if (commitNow && !inFlight) startQueued()
     })
