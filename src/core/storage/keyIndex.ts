@@ -15,6 +15,7 @@
  * is reused only after that merge dropped it from both lists, so neither ever holds an id that
  * now names another key.
  */
+import { grownArray } from './grownArray.js'
 
 const EMPTY = -1
 const TOMBSTONE = -2
@@ -26,15 +27,6 @@ function hashKey(key: string): number {
   let h = 0x811c9dc5
   for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193)
   return h | 0
-}
-
-function grown<T extends Int32Array | Uint8Array>(array: T, minLength: number): T {
-  let length = array.length
-  while (length < minLength) length *= 2
-  if (length === array.length) return array
-  const next = new (array.constructor as new (n: number) => T)(length)
-  next.set(array)
-  return next
 }
 
 export interface KeyIndexRange {
@@ -89,7 +81,7 @@ export class KeyIndex {
     const id = this.#newEntry(key, hash, value)
     this.#insert(id, hash)
     this.#size++
-    this.#pending = grown(this.#pending, this.#pendingLength + 1)
+    this.#pending = grownArray(this.#pending, this.#pendingLength + 1)
     this.#pending[this.#pendingLength++] = id
     this.#stale = true
     return true
@@ -172,11 +164,11 @@ export class KeyIndex {
     const id = this.#free.pop() ?? this.#ids++
     if (id >= this.#start.length) {
       const n = id + 1
-      this.#start = grown(this.#start, n)
-      this.#length = grown(this.#length, n)
-      this.#wide = grown(this.#wide, n)
-      this.#hash = grown(this.#hash, n)
-      this.#value = grown(this.#value, n)
+      this.#start = grownArray(this.#start, n)
+      this.#length = grownArray(this.#length, n)
+      this.#wide = grownArray(this.#wide, n)
+      this.#hash = grownArray(this.#hash, n)
+      this.#value = grownArray(this.#value, n)
     }
     let wide = 0
     for (let i = 0; i < key.length; i++) if (key.charCodeAt(i) > 0xff) wide = 1
@@ -221,7 +213,7 @@ export class KeyIndex {
       this.#cursor = cursor
       this.#deadBytes = 0
     } else {
-      this.#bytes = grown(this.#bytes, this.#cursor + byteLength)
+      this.#bytes = grownArray(this.#bytes, this.#cursor + byteLength)
     }
   }
 

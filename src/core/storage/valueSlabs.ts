@@ -5,6 +5,7 @@
  * for values that are mostly 40–500 bytes). Replaced and removed values leave dead bytes behind;
  * once the dead bytes outweigh the live ones, every live value is repacked into fresh slabs.
  */
+import { grownArray } from './grownArray.js'
 
 const SLAB_BYTES = 256 * 1024
 /** Values at least this large get a slab of their own, so a slab never wastes much of its tail. */
@@ -59,14 +60,9 @@ export class ValueSlabs {
   #newId(): number {
     const id = this.#ids++
     if (id === this.#slabOf.length) {
-      const grow = (old: Int32Array) => {
-        const next = new Int32Array(old.length * 2)
-        next.set(old)
-        return next
-      }
-      this.#slabOf = grow(this.#slabOf)
-      this.#offsetOf = grow(this.#offsetOf)
-      this.#lengthOf = grow(this.#lengthOf)
+      this.#slabOf = grownArray(this.#slabOf, id + 1)
+      this.#offsetOf = grownArray(this.#offsetOf, id + 1)
+      this.#lengthOf = grownArray(this.#lengthOf, id + 1)
     }
     return id
   }
