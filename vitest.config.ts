@@ -10,6 +10,7 @@ export default defineConfig({
           environment: 'node',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: ['test/e2e/**', 'node_modules/**'],
+          setupFiles: ['test/setup/loadCurves.ts'],
           testTimeout: 60_000,
         },
       },

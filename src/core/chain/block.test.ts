@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { loadCurves } from '../crypto/curves.js'
 import { EMPTY_LIST_HASH, keccak256 } from '../crypto/hash.js'
 import { NETWORKS, REMASC_ADDRESS } from '../network/networks.js'
 import { bigintToBytes, bytesToHex, hexToBytes, utf8ToBytes } from '../util/hex.js'
@@ -17,6 +18,9 @@ import { rlpDecodeList, rlpEncode } from './rlp.js'
 import { rskExampleBlock, sampleHeader } from './testFixtures.js'
 import { decodeTransaction, signTransaction, transactionSender } from './transaction.js'
 import { transactionsRoot } from './tries.js'
+
+// The transactions below are signed while the tests are collected, before any hook runs.
+await loadCurves()
 
 describe('the REMASC transaction', () => {
   test('has RSKj byte layout: raw 0x00 gas price and gas limit, empty value, data and signature', () => {

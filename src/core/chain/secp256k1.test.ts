@@ -13,6 +13,7 @@ import {
 describe('recovery self-test vector', () => {
   test('is keccak256("rsk") signed by keccak256("cow"), recovering the cow public key with noble', () => {
     const key = keccak256(Uint8Array.of(0x63, 0x6f, 0x77))
+    expect(bytesToHex(RECOVERY_SELF_TEST.hash)).toBe(bytesToHex(keccak256(Uint8Array.of(0x72, 0x73, 0x6b))))
     expect(bytesToHex(RECOVERY_SELF_TEST.publicKey)).toBe(bytesToHex(secp256k1.getPublicKey(key, false)))
     const recovered = nobleBackend.recoverPublicKey(
       RECOVERY_SELF_TEST.hash,

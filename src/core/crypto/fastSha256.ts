@@ -1,30 +1,28 @@
 /**
  * SHA-256 for the merged-mining paths (Bitcoin transaction ids, merkle trees, header hashes,
  * proof checks), which hash a few dozen short messages per block. hash-wasm's WebAssembly SHA-256
- * runs about 5× faster than the portable one on 64–80 byte inputs. WebAssembly compiles
- * asynchronously, and its completion arrives as an event-loop task, which a caller that only ever
- * awaits in-process promises (mining block after block) never yields to. So loading starts when
- * this module is imported, and completes during start-up's own awaits; `loadFastSha256()` can be
- * awaited to be sure. Until then, or for good where WebAssembly is not allowed, the portable
- * @noble/hashes SHA-256 answers. Both give the same digests.
+ * runs about 5× faster than the portable one on 64–80 byte inputs. Nothing needs it to open the
+ * chain, so it loads on the first `loadFastSha256()`: a node starts that once it is ready, and its
+ * requests that may mine wait for it (`node/lateLoads.ts`). Until then, or for good where
+ * WebAssembly is not allowed, the portable @noble/hashes SHA-256 answers. Both give the same digests.
  */
 import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js'
 import { createSHA256, type IHasher } from 'hash-wasm'
 
 let wasmSha256: IHasher | undefined
-const loading: Promise<void> = createSHA256().then(
-  (created) => {
-    wasmSha256 = created
-  },
-  () => {
-    // No WebAssembly here (e.g. a content security policy without wasm-unsafe-eval): stay portable.
-  },
-)
+let loading: Promise<boolean> | undefined
 
-/** Resolves once the WebAssembly SHA-256 is in use (false where it cannot load). For tests. */
-export async function loadFastSha256(): Promise<boolean> {
-  await loading
-  return wasmSha256 !== undefined
+/** Loads the WebAssembly SHA-256 once; resolves to false (staying portable) where it cannot. */
+export function loadFastSha256(): Promise<boolean> {
+  loading ??= createSHA256().then(
+    (created) => {
+      wasmSha256 = created
+      return true
+    },
+    // No WebAssembly here (e.g. a content security policy without wasm-unsafe-eval): stay portable.
+    () => false,
+  )
+  return loading
 }
 
 export function sha256(data: Uint8Array): Uint8Array {

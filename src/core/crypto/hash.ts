@@ -3,13 +3,16 @@
  *
  * keccak256 is on every hot path (trie nodes, headers, transaction hashes, addresses).
  * hash-wasm's WebAssembly keccak runs 5–8× faster than the portable one, but WebAssembly compiles
- * asynchronously: `initFastKeccak()` is awaited once at start-up (createNode and the state's async
- * constructors do it). Until it resolves, or where WebAssembly is not allowed (an extension
- * without `wasm-unsafe-eval`), the portable @noble/hashes keccak is used. Both give the same digests.
+ * asynchronously, ~10 ms from the first call: loading starts when this module is evaluated, so it
+ * overlaps the rest of start-up, and `initFastKeccak()` is awaited before the chain is opened
+ * (createNode and the state's async constructors do it). Until it resolves, or where WebAssembly is
+ * not allowed (an extension without `wasm-unsafe-eval`), the portable @noble/hashes keccak is used.
+ * Both give the same digests.
  */
 import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js'
 import { keccak_256 } from '@noble/hashes/sha3.js'
 import { createKeccak, type IHasher } from 'hash-wasm'
+import { hexToBytes } from '../util/hex.js'
 
 let fastKeccak: IHasher | undefined
 let initializing: Promise<boolean> | undefined
@@ -25,6 +28,7 @@ export function initFastKeccak(): Promise<boolean> {
   )
   return initializing
 }
+void initFastKeccak()
 
 export function isFastKeccakReady(): boolean {
   return fastKeccak !== undefined
@@ -46,9 +50,11 @@ export function sha256d(data: Uint8Array): Uint8Array {
   return nobleSha256(nobleSha256(data))
 }
 
+// The three constants are written out rather than hashed at import: the portable keccak runs
+// interpreted on its first calls (≈0.4 ms each) while the node is starting. hash.test.ts hashes them.
 /** keccak256 of the empty string: the code hash of an account without code. */
-export const KECCAK256_EMPTY = keccak_256(new Uint8Array(0))
+export const KECCAK256_EMPTY = hexToBytes('c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470')
 /** keccak256(RLP('')): the root of an empty Merkle Patricia trie. */
-export const EMPTY_TRIE_ROOT = keccak_256(Uint8Array.of(0x80))
+export const EMPTY_TRIE_ROOT = hexToBytes('56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421')
 /** keccak256(RLP([])): the uncles hash of a block without uncles. */
-export const EMPTY_LIST_HASH = keccak_256(Uint8Array.of(0xc0))
+export const EMPTY_LIST_HASH = hexToBytes('1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347')

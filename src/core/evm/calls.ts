@@ -11,6 +11,7 @@
  * - a failing precompile returns 0 but refunds the unused gas (RSKIP197);
  * - after a reverted CREATE the return data is empty, and refunds earned by init code are dropped.
  */
+import { CurvesNotLoadedError } from '../crypto/curves.js'
 import type { Address } from '../util/hex.js'
 import { create2Address, createAddress } from './address.js'
 import {
@@ -225,6 +226,8 @@ function callPrecompile(
     frame.returnData = output
     if (outSize !== 0n) frame.memory.writeLimited(Number(outOffset), output, toIndex(outSize))
   } catch (thrown) {
+    // A node that ran the EVM before loading its curves has a bug; it must not read as a failed call.
+    if (thrown instanceof CurvesNotLoadedError) throw thrown
     state.revert(checkpoint)
     result = 0n
     frame.returnData = thrown instanceof PrecompileRevert ? thrown.data : EMPTY_BYTES

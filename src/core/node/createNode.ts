@@ -6,7 +6,6 @@
 
 import { loadRecoveryBackend, type TinySecp256k1Like } from '../chain/secp256k1.js'
 import { type Clock, systemClock } from '../clock/clock.js'
-import { loadFastSha256 } from '../crypto/fastSha256.js'
 import { initFastKeccak } from '../crypto/hash.js'
 import { NETWORKS, type NetworkConfig, type NetworkName } from '../network/networks.js'
 import { DEFAULT_PROFILE, PROFILES, type Profile, type ProfileName } from '../network/profiles.js'
@@ -22,6 +21,7 @@ import type { KeyValueStore } from '../storage/types.js'
 import { type Address, bytesToHex, type Hex } from '../util/hex.js'
 import { Engine } from './engine/engine.js'
 import type { ChainEngine } from './engineApi.js'
+import { type LateLoads, startLateLoads } from './lateLoads.js'
 import { createRskPrecompiles } from './precompiles/index.js'
 import { RecentBlocks } from './precompiles/recentBlocks.js'
 
@@ -119,8 +119,8 @@ export async function createNode({
     for (const listener of listeners.get(event) ?? []) (listener as NodeEventListener<E>)(payload)
   }
   const registry = createRegistry()
-  // The WebAssembly keccak and SHA-256 are needed to open the chain.
-  await Promise.all([initFastKeccak(), loadFastSha256()])
+  // The WebAssembly keccak (loading since import) hashes the chain as it opens.
+  await initFastKeccak()
   // Rootstock's native contracts; the block header contract reads the chain's recent blocks.
   const recentBlocks = new RecentBlocks()
   // Opens the chain in this store (genesis on first use); the host's randomness seeds filter ids.
@@ -156,10 +156,14 @@ export async function createNode({
     accounts,
     engine,
   }
+  // Started below, last; no request can reach the dispatcher before createNode returns.
+  let lateLoads: LateLoads | undefined
   const dispatcher = createDispatcher({
     registry,
     context,
     onRequest: (record) => emit('request', record),
+    // Requests that may need the curves or SHA-256 wait for them: they load once the node is ready.
+    waitBefore: (method) => lateLoads?.waitBefore(method),
     onInternalError: (error) => {
       // A -32603 is a bug: it must reach someone. Hosts that keep their own log subscribe.
       if ((listeners.get('internalError')?.size ?? 0) === 0)
@@ -173,6 +177,7 @@ export async function createNode({
   // (file reads, compiling, a check against the pure-JS result) runs after the node is ready
   // instead of between the steps of opening it.
   void loadRecoveryBackend(secp256k1)
+  lateLoads = startLateLoads()
 
   return {
     network: networkConfig,

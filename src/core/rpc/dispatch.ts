@@ -51,6 +51,11 @@ export interface CreateDispatcherParameters {
   /** Monotonic milliseconds for durations; defaults to `performance.now()`. */
   now?: () => number
   maxBatchSize?: number
+  /**
+   * What `method` must wait for before it runs (code the node loads after it is ready, see
+   * `crypto/curves.ts`), or undefined to run it at once.
+   */
+  waitBefore?: (method: string) => Promise<unknown> | undefined
 }
 
 export interface Dispatcher {
@@ -87,6 +92,7 @@ export function createDispatcher({
   onInternalError,
   now = () => performance.now(),
   maxBatchSize = MAX_BATCH_SIZE,
+  waitBefore,
 }: CreateDispatcherParameters): Dispatcher {
   function report(record: RequestRecord): void {
     if (!onRequest) return
@@ -129,6 +135,11 @@ export function createDispatcher({
    * Synchronous handlers (most reads) thus cost no promise and no microtask on the way back.
    */
   function invoke(method: string, params: readonly unknown[]): unknown {
+    const waiting = waitBefore?.(method)
+    return waiting ? waiting.then(() => run(method, params)) : run(method, params)
+  }
+
+  function run(method: string, params: readonly unknown[]): unknown {
     const entry = registry.get(method)
     if (!entry) throw new MethodNotFoundError()
     if (entry.status !== 'implemented' || !entry.definition) throw new MethodNotAvailableError(method)

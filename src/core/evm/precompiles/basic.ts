@@ -1,6 +1,7 @@
 /** Precompiles 0x01–0x04: ecrecover, sha256, ripemd160 and identity, priced as RSKj prices them. */
-import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { ripemd160 } from '@noble/hashes/legacy.js'
+import { SECP256K1_N } from '../../chain/secp256k1.js'
+import { curves } from '../../crypto/curves.js'
 import { keccak256, sha256 } from '../../crypto/hash.js'
 import type { Precompile } from '../types.js'
 
@@ -13,8 +14,6 @@ function leftPad32(bytes: Uint8Array): Uint8Array {
   out.set(bytes, 32 - bytes.length)
   return out
 }
-
-const SECP256K1_N = secp256k1.Point.Fn.ORDER
 
 /**
  * 0x01. RSKj quirks kept: only the last byte of the `v` word is read (27 or 28), the input is cut
@@ -34,6 +33,8 @@ export const ecrecover: Precompile = {
     if ((v !== 27 && v !== 28) || r < 1n || s < 1n || r >= SECP256K1_N || s >= SECP256K1_N) {
       return new Uint8Array(0)
     }
+    // Outside the try: a node that has not loaded its curves must fail loudly (see evm/calls.ts).
+    const { secp256k1 } = curves()
     try {
       const signature = secp256k1.Signature.fromBytes(rs, 'compact').addRecoveryBit(v - 27)
       const publicKey = signature.recoverPublicKey(data.subarray(0, 32)).toBytes(false)

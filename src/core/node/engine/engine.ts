@@ -14,6 +14,7 @@ import {
 } from '../../chain/transaction.js'
 import type { Clock } from '../../clock/clock.js'
 import { TimeControl } from '../../clock/timeControl.js'
+import { loadCurves } from '../../crypto/curves.js'
 import { intrinsicGas } from '../../evm/gas.js'
 import type { Precompile, StateReader } from '../../evm/types.js'
 import { FilterRegistry } from '../../filters/filterRegistry.js'
@@ -408,6 +409,8 @@ export class Engine {
   /** The pool as stored (`p:` records), replacing the one in memory: at open and after a load. */
   async restorePool(): Promise<void> {
     const rows = await this.kv.range({ gte: keys.pooledPrefix, lt: keys.pooledEnd })
+    // Recovering the senders may need the pure-JS curve (before libsecp256k1 has loaded).
+    if (rows.length > 0) await loadCurves()
     this.pool.clear()
     this.storedPool.clear()
     for (const [key, raw] of rows) {

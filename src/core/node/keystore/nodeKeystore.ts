@@ -11,6 +11,7 @@
  */
 import { privateKeyToAddress, SECP256K1_N } from '../../chain/secp256k1.js'
 import type { Clock } from '../../clock/clock.js'
+import { loadCurves } from '../../crypto/curves.js'
 import { keccak256 } from '../../crypto/hash.js'
 import type { KeyValueStore } from '../../storage/types.js'
 import { type Address, bytesToBigint, bytesToUtf8, utf8ToBytes } from '../../util/hex.js'
@@ -143,6 +144,8 @@ export class NodeKeystore {
     seeded: boolean,
     unlockMs: number | undefined,
   ): Promise<Address> {
+    // Hosts may drive the keystore before their node has loaded the curves.
+    await loadCurves()
     const address = privateKeyToAddress(privateKey)
     if (!this.#builtIn.has(address)) {
       const encrypted = await encryptPrivateKey(privateKey, passphrase, this.#random, this.#scrypt)

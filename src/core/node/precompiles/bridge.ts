@@ -6,7 +6,7 @@
  * federation votes, whitelist edits) revert with a reason: there is no Bitcoin network here.
  */
 import { RLP } from '@ethereumjs/rlp'
-import { secp256k1 } from '@noble/curves/secp256k1.js'
+import { curves } from '../../crypto/curves.js'
 import { sha256 } from '../../crypto/hash.js'
 import type { Precompile, PrecompileContext } from '../../evm/types.js'
 import type { NetworkConfig } from '../../network/networks.js'
@@ -37,6 +37,7 @@ export interface SimulatedFederation {
 
 /** Deterministic federator keys per network: the same federation on every run. */
 export function simulatedFederation(network: Pick<NetworkConfig, 'name'>, size: number, threshold: number) {
+  const { secp256k1 } = curves()
   const publicKeys = Array.from({ length: size }, (_, i) =>
     secp256k1.getPublicKey(sha256(utf8ToBytes(`rsk-devnode ${network.name} federator ${i}`)), true),
   ).sort((a, b) => bytesToHex(a).localeCompare(bytesToHex(b)))

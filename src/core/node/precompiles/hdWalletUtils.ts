@@ -4,11 +4,10 @@
  * 107,000, extractPublicKeyFromExtendedPublicKey 11,300, getMultisigScriptHash 20,000 plus 700 per
  * key beyond two. Illegal arguments fail the call without data, with RSKj's texts internally.
  */
-import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { ripemd160 } from '@noble/hashes/legacy.js'
 import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js'
 import { createBase58check } from '@scure/base'
-import { HDKey } from '@scure/bip32'
+import { type Curves, curves } from '../../crypto/curves.js'
 import { sha256 } from '../../crypto/hash.js'
 import type { Precompile } from '../../evm/types.js'
 import { bytesToHex, concatBytes } from '../../util/hex.js'
@@ -24,6 +23,8 @@ export function hash160(data: Uint8Array): Uint8Array {
   return ripemd160(sha256(data))
 }
 
+type HDKey = InstanceType<Curves['HDKey']>
+
 function parseExtendedPublicKey(xpub: string): { key: HDKey; versions: typeof XPUB_VERSIONS } {
   const versions = xpub.startsWith('xpub')
     ? XPUB_VERSIONS
@@ -31,6 +32,7 @@ function parseExtendedPublicKey(xpub: string): { key: HDKey; versions: typeof XP
       ? TPUB_VERSIONS
       : undefined
   if (!versions) throw new NativeContractError(`Invalid extended public key '${xpub.trim()}'`)
+  const { HDKey } = curves() // outside the try: a missing load is a bug, not a bad key
   try {
     const key = HDKey.fromExtendedKey(xpub, versions)
     if (key.privateKey) throw new Error('private key')
@@ -105,7 +107,7 @@ export function createHdWalletUtilsContract(): Precompile {
         const { key, versions } = parseExtendedPublicKey(args.string(0))
         let derived = key
         for (const index of parsePath(args.string(1))) derived = derived.deriveChild(index)
-        const serialized = new HDKey({
+        const serialized = new (curves().HDKey)({
           versions,
           publicKey: derived.publicKey as Uint8Array,
           chainCode: derived.chainCode as Uint8Array,
@@ -144,6 +146,7 @@ export function createHdWalletUtilsContract(): Precompile {
           throw new NativeContractError(
             `Given public keys (${keys.length}) are more than the maximum allowed signatures (15)`,
           )
+        const { secp256k1 } = curves()
         const compressed = keys.map((key) => {
           if (key.length !== 33 && key.length !== 65)
             throw new NativeContractError(`Invalid public key length: ${key.length}`)

@@ -28,9 +28,14 @@ export function dataGas(input: Uint8Array): bigint {
 }
 
 export function defineNativeContract(methods: readonly NativeMethod[]): Precompile {
-  const bySelector = new Map(methods.map((m) => [bytesToHex(selectorOf(m.signature)), m]))
-  const find = (input: Uint8Array): NativeMethod | undefined =>
-    input.length < 4 ? undefined : bySelector.get(bytesToHex(input.subarray(0, 4)))
+  // Built on the first call: the bridge alone has ~100 signatures to hash, which a node that never
+  // calls it (and every node while it starts) need not pay for.
+  let bySelector: Map<string, NativeMethod> | undefined
+  const find = (input: Uint8Array): NativeMethod | undefined => {
+    if (input.length < 4) return undefined
+    bySelector ??= new Map(methods.map((m) => [bytesToHex(selectorOf(m.signature)), m]))
+    return bySelector.get(bytesToHex(input.subarray(0, 4)))
+  }
   return {
     gas(input) {
       const method = find(input)
