@@ -19,6 +19,21 @@ import {
 import type { StoredBlock, StoredReceipt } from './blockRecord.js'
 
 const EMPTY = new Uint8Array(0)
+const BLOOM_BYTES = 256
+
+/**
+ * A bloom without logs is 256 zero bytes; stored as an empty string it shrinks a plain transfer's
+ * record (header and two receipts) by ~45%, in memory and in IndexedDB. Records written before
+ * this keep their 256 bytes and decode the same.
+ */
+export function packBloom(bloom: Uint8Array): Uint8Array {
+  for (let i = 0; i < bloom.length; i++) if (bloom[i] !== 0) return bloom
+  return EMPTY
+}
+
+export function unpackBloom(stored: Uint8Array): Uint8Array {
+  return stored.length === 0 ? new Uint8Array(BLOOM_BYTES) : stored
+}
 
 function optional(value: Uint8Array | null | undefined): Uint8Array[] {
   return value === null || value === undefined ? [] : [value]
@@ -33,7 +48,7 @@ function encodeHeaderRecord(h: BlockHeader): Uint8Array[] | (Uint8Array | Uint8A
     h.stateRoot,
     h.transactionsRoot,
     h.receiptsRoot,
-    h.logsBloom,
+    packBloom(h.logsBloom),
     bigintToBytes(h.difficulty),
     bigintToBytes(h.number),
     bigintToBytes(h.gasLimit),
@@ -60,7 +75,7 @@ function encodeReceipt(r: StoredReceipt): (Uint8Array | unknown[])[] {
     r.status ? Uint8Array.of(1) : EMPTY,
     bigintToBytes(r.cumulativeGasUsed),
     bigintToBytes(r.gasUsed),
-    r.bloom,
+    packBloom(r.bloom),
     r.contractAddress ? hexToBytes(r.contractAddress) : EMPTY,
     r.logs.map((l) => [hexToBytes(l.address), l.topics, l.data]),
   ]
@@ -108,7 +123,7 @@ function decodeHeaderRecord(f: RlpDecoded[]): BlockHeader {
     stateRoot: bytes(f[4]),
     transactionsRoot: bytes(f[5]),
     receiptsRoot: bytes(f[6]),
-    logsBloom: bytes(f[7]),
+    logsBloom: unpackBloom(bytes(f[7])),
     difficulty: bytesToBigint(bytes(f[8])),
     number: bytesToBigint(bytes(f[9])),
     gasLimit: bytesToBigint(bytes(f[10])),
@@ -136,7 +151,7 @@ function decodeReceipt(f: RlpDecoded[]): StoredReceipt {
     status: bytes(f[0]).length > 0,
     cumulativeGasUsed: bytesToBigint(bytes(f[1])),
     gasUsed: bytesToBigint(bytes(f[2])),
-    bloom: bytes(f[3]),
+    bloom: unpackBloom(bytes(f[3])),
     contractAddress: contract.length === 0 ? null : address(contract),
     logs: list(f[5]).map((l): Log => {
       const parts = list(l)

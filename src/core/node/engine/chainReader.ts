@@ -194,8 +194,12 @@ export class ChainReader {
     if (cached) return cached
     // Fetch a run of blooms in one scan: log queries walk ranges.
     const rows = await this.#kv.range({ gte: keys.bloom(n), lt: keys.bloom(n + 512n) })
+    // A block without logs has an empty record (packBloom): one shared zero bloom stands for it.
     for (const [key, value] of rows)
-      this.#blooms.set(BigInt(`0x${key.slice(keys.bloomPrefix.length)}`), value)
+      this.#blooms.set(
+        BigInt(`0x${key.slice(keys.bloomPrefix.length)}`),
+        value.length === 0 ? EMPTY_BLOOM : value,
+      )
     return this.#blooms.get(n)
   }
 

@@ -37,7 +37,7 @@ import {
   type SealedBlock,
   sealBlock,
 } from './blockBuilder.js'
-import { decodeBlockRecord, encodeBlockRecord } from './blockCodec.js'
+import { decodeBlockRecord, encodeBlockRecord, packBloom } from './blockCodec.js'
 import { withBlockOverrides } from './blockOverrides.js'
 import type { StoredBlock } from './blockRecord.js'
 import { blockLogs, ChainReader, encodeLocation } from './chainReader.js'
@@ -370,7 +370,7 @@ export class Engine {
     const n = block.header.number
     const ops: KvOperation[] = [
       { type: 'put', key: keys.block(n), value: encodeBlockRecord(block) },
-      { type: 'put', key: keys.bloom(n), value: block.header.logsBloom },
+      { type: 'put', key: keys.bloom(n), value: packBloom(block.header.logsBloom) },
       {
         type: 'put',
         key: keys.blockHash(block.hashHex),
