@@ -5,6 +5,7 @@
 //                          [--save=file.cpuprofile]
 import { writeFileSync } from 'node:fs'
 import { Session } from 'node:inspector/promises'
+import { originalFrame } from './lib/sourceMaps.mjs'
 import { OUR_LIB, TARGETS } from './lib/targets.mjs'
 import {
   deployContracts,
@@ -65,6 +66,19 @@ session.disconnect()
 await close()
 if (option('save')) writeFileSync(option('save'), JSON.stringify(profile))
 
+/** A frame as its source file and function (mapped through the bundle's source map if it has one). */
+function describeFrame(callFrame) {
+  const original = originalFrame(callFrame)
+  if (original)
+    return {
+      file: original.file,
+      fnKey: `${original.name || '(anonymous)'}  ${original.file}:${original.line}`,
+    }
+  const { functionName, url, lineNumber } = callFrame
+  const file = url ? url.replace(/^file:\/\//, '').replace(`${process.cwd()}/`, '') : '(native/idle)'
+  return { file, fnKey: `${functionName || '(anonymous)'}  ${file}:${lineNumber + 1}` }
+}
+
 // Self time per node = its sample count × the mean sampling interval.
 const totalMs = (profile.endTime - profile.startTime) / 1000
 const hits = new Map()
@@ -75,9 +89,7 @@ const byFile = new Map()
 for (const node of profile.nodes) {
   const ms = (hits.get(node.id) ?? 0) * msPerSample
   if (ms === 0) continue
-  const { functionName, url, lineNumber } = node.callFrame
-  const file = url ? url.replace(/^file:\/\//, '').replace(`${process.cwd()}/`, '') : '(native/idle)'
-  const fnKey = `${functionName || '(anonymous)'}  ${file}:${lineNumber + 1}`
+  const { file, fnKey } = describeFrame(node.callFrame)
   byFunction.set(fnKey, (byFunction.get(fnKey) ?? 0) + ms)
   byFile.set(file, (byFile.get(file) ?? 0) + ms)
 }
@@ -98,9 +110,8 @@ if (focus) {
   for (const [id, samples] of hits) {
     const seen = new Set()
     for (let node = nodeById.get(id); node; node = parentOf.get(node.id)) {
-      const { functionName, url, lineNumber } = node.callFrame
-      if (!url.includes(focus)) continue
-      const key = `${functionName || '(anonymous)'}  :${lineNumber + 1}`
+      if (!node.callFrame.url.includes(focus)) continue
+      const key = describeFrame(node.callFrame).fnKey
       if (seen.has(key)) continue
       seen.add(key)
       inclusive.set(key, (inclusive.get(key) ?? 0) + samples * msPerSample)

@@ -1,9 +1,7 @@
 /**
- * The primitives behind keyEncryption.ts, in a module of their own so that they load on the
- * first encryption or unlock instead of at start-up: @noble/ciphers builds its AES tables when
- * imported, and most sessions never touch an encrypted key.
+ * scrypt for keyEncryption.ts, in a module of its own so that it loads on the first encryption or
+ * unlock instead of at start-up: most sessions never touch an encrypted key.
  */
-import { gcm } from '@noble/ciphers/aes.js'
 import { scryptAsync } from '@noble/hashes/scrypt.js'
 
-export { gcm, scryptAsync }
+export { scryptAsync }

@@ -1,0 +1,137 @@
+#!/usr/bin/env node
+// CPU profile of the extension's service worker from its first instruction to the page's first
+// answer after a stop: where a cold start's time goes inside the worker (evaluating the bundle,
+// opening the databases, opening the node). The worker is paused at start through the browser's
+// auto-attach (waitForDebuggerOnStart), the profiler is started, then the worker is let run.
+// Usage: EXTENSION_OUT_DIR=/tmp/x node bench/extension/coldProfile.mjs [restarts=3] [top=30]
+import { existsSync, readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import { SourceMap } from 'node:module'
+import { join, resolve } from 'node:path'
+import WebSocket from 'ws'
+import { launchWithExtension, providerPage } from './browser.mjs'
+import { stopServiceWorker } from './worker.mjs'
+
+const RESTARTS = Number(process.argv[2] ?? 3)
+const TOP = Number(process.argv[3] ?? 30)
+const extension = resolve(process.env.EXTENSION_OUT_DIR)
+const server = createServer((_q, r) =>
+  r.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>b</title>'),
+)
+await new Promise((done) => server.listen(0, '127.0.0.1', done))
+const url = `http://127.0.0.1:${server.address().port}/`
+const { context, profileDir } = await launchWithExtension(extension, ['--remote-debugging-port=0'])
+
+/** One CDP connection to the browser target; `send` takes an optional flattened session id. */
+async function browserSession() {
+  const port = (await readFile(join(profileDir, 'DevToolsActivePort'), 'utf8')).split('\n')[0]
+  const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()
+  const ws = new WebSocket(webSocketDebuggerUrl)
+  await new Promise((done) => ws.on('open', done))
+  let id = 0
+  const waiting = new Map()
+  const listeners = []
+  ws.on('message', (raw) => {
+    const message = JSON.parse(raw)
+    if (message.id && waiting.has(message.id)) {
+      waiting.get(message.id)(message)
+      waiting.delete(message.id)
+    } else for (const listener of listeners) listener(message)
+  })
+  return {
+    send: (method, params = {}, sessionId) =>
+      new Promise((done) => {
+        const i = ++id
+        waiting.set(i, done)
+        ws.send(JSON.stringify({ id: i, method, params, ...(sessionId ? { sessionId } : {}) }))
+      }),
+    on: (listener) => listeners.push(listener),
+    close: () => ws.close(),
+  }
+}
+
+const maps = new Map()
+/** `file:line name` of a frame in the extension's bundle, through the source map next to it. */
+function describe({ functionName, url: frameUrl, lineNumber, columnNumber }) {
+  const local = frameUrl.startsWith('chrome-extension://')
+    ? join(extension, new URL(frameUrl).pathname)
+    : undefined
+  if (local && !maps.has(local))
+    maps.set(
+      local,
+      existsSync(`${local}.map`) ? new SourceMap(JSON.parse(readFileSync(`${local}.map`, 'utf8'))) : null,
+    )
+  const origin = local && maps.get(local)?.findOrigin(lineNumber + 1, columnNumber + 1)
+  if (origin?.fileName) {
+    const file = origin.fileName.replace(/^(\.\.\/)+/, '').replace(/^.*node_modules\//, 'node_modules/')
+    return { file, key: `${origin.name ?? (functionName || '(anonymous)')}  ${file}:${origin.lineNumber}` }
+  }
+  const file = frameUrl ? frameUrl.split('/').pop() : '(native/idle)'
+  return { file, key: `${functionName || '(anonymous)'}  ${file}:${lineNumber + 1}` }
+}
+
+try {
+  const page = await providerPage(context, url)
+  await page.evaluate(() => window.ethereum.request({ method: 'eth_blockNumber' }))
+  const cdp = await browserSession()
+  if (process.env.DEBUG_CDP) console.log('connected')
+  const byFile = new Map()
+  const byFunction = new Map()
+  const walls = []
+  let profiledMs = 0
+  for (let i = 0; i < RESTARTS; i++) {
+    await stopServiceWorker(context, page)
+    if (process.env.DEBUG_CDP) console.log('stopped')
+    await new Promise((done) => setTimeout(done, 300))
+    // The worker's target is announced before its script is evaluated: attach at once.
+    const attached = new Promise((done) =>
+      cdp.on(async (m) => {
+        if (process.env.DEBUG_CDP && m.method) console.log('event', m.method, JSON.stringify(m.params).slice(0, 160))
+        if (m.method !== 'Target.targetCreated' || m.params.targetInfo.type !== 'service_worker') return
+        const { result } = await cdp.send('Target.attachToTarget', { targetId: m.params.targetInfo.targetId, flatten: true })
+        done(result.sessionId)
+      }),
+    )
+    await cdp.send('Target.setDiscoverTargets', { discover: true })
+    const answered = page.evaluate(async () => {
+      const t0 = performance.now()
+      await window.ethereum.request({ method: 'eth_blockNumber' })
+      return performance.now() - t0
+    })
+    const session = await attached
+    if (process.env.DEBUG_CDP) console.log('attached', session)
+    await cdp.send('Profiler.enable', {}, session)
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 }, session)
+    await cdp.send('Profiler.start', {}, session)
+    walls.push(await answered)
+    const { result } = await cdp.send('Profiler.stop', {}, session)
+    await cdp.send('Target.setDiscoverTargets', { discover: false })
+    await cdp.send('Target.detachFromTarget', { sessionId: session })
+    const p = result.profile
+    const byId = new Map(p.nodes.map((n) => [n.id, n]))
+    profiledMs += (p.endTime - p.startTime) / 1000
+    for (let s = 0; s < p.samples.length; s++) {
+      const ms = (p.timeDeltas[s + 1] ?? 0) / 1000
+      const { file, key } = describe(byId.get(p.samples[s]).callFrame)
+      byFile.set(file, (byFile.get(file) ?? 0) + ms / RESTARTS)
+      byFunction.set(key, (byFunction.get(key) ?? 0) + ms / RESTARTS)
+    }
+  }
+  cdp.close()
+  console.log(
+    `first answers (ms, page; paused while the profiler attached): ${walls.map((w) => w.toFixed(0)).join(', ')}`,
+  )
+  console.log(`profiled per start: ${(profiledMs / RESTARTS).toFixed(0)} ms`)
+  for (const [title, map] of [
+    ['self time by file (ms per start)', byFile],
+    ['self time by function (ms per start)', byFunction],
+  ]) {
+    console.log(`\n${title}`)
+    for (const [key, ms] of [...map].sort((a, b) => b[1] - a[1]).slice(0, TOP))
+      console.log(`${ms.toFixed(1).padStart(8)}  ${key}`)
+  }
+} finally {
+  await context.close()
+  server.close()
+}
