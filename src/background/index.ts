@@ -27,8 +27,16 @@ injection.ready.catch((error: unknown) =>
   console.error('RSK Devnode: registering the provider failed', error),
 )
 
-// libsecp256k1 ships as a file of the package, compiled when the first node opens.
-const secp256k1 = secp256k1WasmLoader(secp256k1WasmUrl((path) => chrome.runtime.getURL(path)))
+// libsecp256k1 ships as a file of the package. A node starts loading it once it has opened (its
+// first answers need no signature); the wallet signs with it from then on (noble until then).
+const loadSecp256k1 = secp256k1WasmLoader(secp256k1WasmUrl((path) => chrome.runtime.getURL(path)))
+let signerWaiting = true
+const secp256k1 = () => {
+  const loading = loadSecp256k1()
+  if (signerWaiting) loading.then(useRecoverableSigner, () => {})
+  signerWaiting = false
+  return loading
+}
 
 /**
  * In the worker's DevTools console (and the e2e tests): `await rskDevnodeCryptoBackends()` tells
@@ -39,9 +47,6 @@ Object.assign(globalThis, { rskDevnodeCryptoBackends: cryptoBackends })
 let servicePromise: Promise<BackgroundService> | null = null
 
 function service(): Promise<BackgroundService> {
-  // Nearly every wake-up opens a node: compile libsecp256k1 while the databases open.
-  // The wallet signs with it too once it is there (noble until then, and if it never loads).
-  if (!servicePromise) secp256k1().then(useRecoverableSigner, () => {})
   servicePromise ??= openExtensionDb(indexedDB).then((db) =>
     createBackgroundService({
       openNode: createNodeOpener(browserPlatform(navigator), indexedDbChainStores(indexedDB), secp256k1),

@@ -49,7 +49,9 @@ export function indexedDbChainStores(factory: IDBFactory): OpenChainStore {
 
 /**
  * `secp256k1` loads libsecp256k1 (WASM) for sender recovery (wasmLoaders.ts); the worker cannot
- * use createNode's default `import()`. Its compile starts before the store opens so the two overlap.
+ * use createNode's default `import()`. createNode starts it once the node is open: instantiating
+ * it and seeding its context take ~15 ms of the worker's thread, which the first answer after a
+ * wake-up does not need (bench/extension/coldProfile.mjs).
  */
 export function createNodeOpener(
   platform: Platform,
@@ -57,8 +59,6 @@ export function createNodeOpener(
   secp256k1?: () => Promise<TinySecp256k1Like>,
 ): OpenNode {
   return async (network: NetworkId, { profile }: OpenNodeOptions): Promise<DevnodeNode> => {
-    // Failure is handled (and pure JS kept) where createNode awaits the same promise.
-    secp256k1?.().catch(() => {})
     const storage = await openStore(network)
     const node = await createNode({ network, storage, platform, profile, secp256k1 })
     return {
