@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // CPU profile of the extension's service worker from its first instruction to the page's first
 // answer after a stop: where a cold start's time goes inside the worker (evaluating the bundle,
-// opening the databases, opening the node). The worker is paused at start through the browser's
-// auto-attach (waitForDebuggerOnStart), the profiler is started, then the worker is let run.
+// opening the databases, opening the node). The browser announces the worker's target before
+// the worker evaluates its script; the profiler attaches then, so the first milliseconds of
+// evaluation may be missed and the page's timings include the attaching.
 // Usage: EXTENSION_OUT_DIR=/tmp/x node bench/extension/coldProfile.mjs [restarts=3] [top=30]
 import { existsSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
@@ -46,7 +47,11 @@ async function browserSession() {
         waiting.set(i, done)
         ws.send(JSON.stringify({ id: i, method, params, ...(sessionId ? { sessionId } : {}) }))
       }),
-    on: (listener) => listeners.push(listener),
+    /** Adds a listener for events; returns what removes it. */
+    on: (listener) => {
+      listeners.push(listener)
+      return () => listeners.splice(listeners.indexOf(listener), 1)
+    },
     close: () => ws.close(),
   }
 }
@@ -75,24 +80,26 @@ try {
   const page = await providerPage(context, url)
   await page.evaluate(() => window.ethereum.request({ method: 'eth_blockNumber' }))
   const cdp = await browserSession()
-  if (process.env.DEBUG_CDP) console.log('connected')
   const byFile = new Map()
   const byFunction = new Map()
   const walls = []
   let profiledMs = 0
   for (let i = 0; i < RESTARTS; i++) {
     await stopServiceWorker(context, page)
-    if (process.env.DEBUG_CDP) console.log('stopped')
     await new Promise((done) => setTimeout(done, 300))
     // The worker's target is announced before its script is evaluated: attach at once.
-    const attached = new Promise((done) =>
-      cdp.on(async (m) => {
-        if (process.env.DEBUG_CDP && m.method) console.log('event', m.method, JSON.stringify(m.params).slice(0, 160))
+    let stopListening = () => {}
+    const attached = new Promise((done) => {
+      stopListening = cdp.on(async (m) => {
         if (m.method !== 'Target.targetCreated' || m.params.targetInfo.type !== 'service_worker') return
-        const { result } = await cdp.send('Target.attachToTarget', { targetId: m.params.targetInfo.targetId, flatten: true })
+        stopListening()
+        const { result } = await cdp.send('Target.attachToTarget', {
+          targetId: m.params.targetInfo.targetId,
+          flatten: true,
+        })
         done(result.sessionId)
-      }),
-    )
+      })
+    })
     await cdp.send('Target.setDiscoverTargets', { discover: true })
     const answered = page.evaluate(async () => {
       const t0 = performance.now()
@@ -100,7 +107,6 @@ try {
       return performance.now() - t0
     })
     const session = await attached
-    if (process.env.DEBUG_CDP) console.log('attached', session)
     await cdp.send('Profiler.enable', {}, session)
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 }, session)
     await cdp.send('Profiler.start', {}, session)
@@ -120,7 +126,7 @@ try {
   }
   cdp.close()
   console.log(
-    `first answers (ms, page; paused while the profiler attached): ${walls.map((w) => w.toFixed(0)).join(', ')}`,
+    `first answers (ms, in the page, profiler attaching included): ${walls.map((w) => w.toFixed(0)).join(', ')}`,
   )
   console.log(`profiled per start: ${(profiledMs / RESTARTS).toFixed(0)} ms`)
   for (const [title, map] of [
