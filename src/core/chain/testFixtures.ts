@@ -6,9 +6,10 @@
  * 436 (0x1b4, 2019, pre-UMM V0 header with two uncles and only the REMASC transaction). Its `hash`
  * and `hashForMergedMining` were computed by RSKj, so rebuilding them checks our encodings.
  */
-import { EMPTY_LIST_HASH, EMPTY_TRIE_ROOT } from '../crypto/hash.js'
-import { type Address, hexToBytes } from '../util/hex.js'
+import { EMPTY_LIST_HASH, EMPTY_TRIE_ROOT, keccak256 } from '../crypto/hash.js'
+import { type Address, hexToBytes, utf8ToBytes } from '../util/hex.js'
 import type { BlockHeader } from './header.js'
+import { type SignedTransaction, signTransaction } from './transaction.js'
 
 export const rskExampleBlock = {
   number: '0x1b4',
@@ -164,4 +165,23 @@ function genesisHeader(fields: {
     bitcoinMergedMiningCoinbaseTransaction: Uint8Array.of(0),
     genesisDifficultyBytes: hexToBytes('0x0000100000'),
   }
+}
+
+/**
+ * A regtest (chain id 33) transfer of 1 wei signed by the key keccak256("cow"). Signing needs the
+ * curves: call it inside a test, once the unit setup file has loaded them.
+ */
+export function signedCowTransfer(): SignedTransaction {
+  return signTransaction(
+    {
+      nonce: 0n,
+      gasPrice: 60_000_000n,
+      gasLimit: 21_000n,
+      to: '0x7986b3df570230288501eea3d890bd66948c9b79',
+      value: 1n,
+      data: new Uint8Array(0),
+    },
+    keccak256(utf8ToBytes('cow')),
+    33,
+  )
 }

@@ -1,8 +1,7 @@
 import { describe, expect, test, vi } from 'vitest'
-import { signTransaction } from '../chain/transaction.js'
-import { keccak256 } from '../crypto/hash.js'
+import { signedCowTransfer } from '../chain/testFixtures.js'
 import { asm } from '../evm/testing/assembler.js'
-import { bytesToHex, utf8ToBytes } from '../util/hex.js'
+import { bytesToHex } from '../util/hex.js'
 
 // The unit setup file loaded the curves into this file's modules; a fresh module graph has not.
 async function freshNodeModules() {
@@ -15,21 +14,6 @@ async function freshNodeModules() {
   ])
   return { createNode, createMemoryStore, curves, fastSha256 }
 }
-
-// Signed in the test, once the setup file has loaded this graph's curves.
-const signTransfer = () =>
-  signTransaction(
-    {
-      nonce: 0n,
-      gasPrice: 60_000_000n,
-      gasLimit: 21_000n,
-      to: '0x7986b3df570230288501eea3d890bd66948c9b79',
-      value: 1n,
-      data: new Uint8Array(0),
-    },
-    keccak256(utf8ToBytes('cow')),
-    33,
-  )
 
 describe('what a node loads after it is ready', () => {
   test('the first reads are answered before the curves load; a call that needs them waits', async () => {
@@ -50,7 +34,8 @@ describe('what a node loads after it is ready', () => {
     })
     expect(recovered).toMatchObject({ jsonrpc: '2.0', id: 3, result: expect.stringMatching(/^0x/) })
     expect(curves.curvesLoaded()).toBe(true)
-    const transfer = signTransfer()
+    // Signed here, with the curves the setup file loaded into the test's own module graph.
+    const transfer = signedCowTransfer()
     // Awaited without a turn of the event loop in between, as in-process scripts do.
     const sent = await node.request({
       jsonrpc: '2.0',

@@ -1,9 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { recoveryBackend } from '../chain/secp256k1.js'
-import { signTransaction } from '../chain/transaction.js'
-import { keccak256 } from '../crypto/hash.js'
+import { signedCowTransfer } from '../chain/testFixtures.js'
 import { createMemoryStore } from '../storage/memoryStore.js'
-import { bytesToHex, utf8ToBytes } from '../util/hex.js'
+import { bytesToHex } from '../util/hex.js'
 import { createNode } from './createNode.js'
 
 // Its own file: the recovery backend is module state, and another test may have loaded it already.
@@ -11,18 +10,7 @@ describe('sender recovery loading after the node opens', () => {
   test('a transaction sent at once waits for libsecp256k1 instead of recovering on pure JS', async () => {
     const node = await createNode({ network: 'regtest', storage: createMemoryStore() })
     expect(recoveryBackend()).toBe('noble')
-    const transfer = signTransaction(
-      {
-        nonce: 0n,
-        gasPrice: 60_000_000n,
-        gasLimit: 21_000n,
-        to: '0x7986b3df570230288501eea3d890bd66948c9b79',
-        value: 1n,
-        data: new Uint8Array(0),
-      },
-      keccak256(utf8ToBytes('cow')),
-      33,
-    )
+    const transfer = signedCowTransfer()
     // Awaited without a turn of the event loop in between, as in-process scripts and tests do.
     const answer = await node.request({
       jsonrpc: '2.0',
