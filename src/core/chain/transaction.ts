@@ -17,6 +17,7 @@ import {
   hexToBytes,
   ZERO_ADDRESS,
 } from '../util/hex.js'
+import { objectMemo } from '../util/objectMemo.js'
 import {
   InvalidChainIdError,
   InvalidTransactionEncodingError,
@@ -56,7 +57,7 @@ const LOWER_REAL_V = 27
 const CHAIN_ID_INC = 35
 
 /** The six payload slots as RSKj re-encodes them; kept per transaction to build the signing hash. */
-const payloadSlots = new WeakMap<SignedTransaction, Uint8Array[]>()
+const payloadSlots = objectMemo<SignedTransaction, Uint8Array[]>('payloadSlots')
 
 /**
  * Decodes raw transaction bytes with RSKj's checks and texts. Throws
@@ -202,7 +203,7 @@ function decodeSlots(raw: Uint8Array): RlpDecoded[] {
   return (rlpDecode(raw) as RlpDecoded[]).slice(0, 6)
 }
 
-const senders = new WeakMap<SignedTransaction, Address | null>()
+const senders = objectMemo<SignedTransaction, Address | null>('sender')
 
 /**
  * The sender, recovered once and cached per transaction object. Unsigned transactions (REMASC)

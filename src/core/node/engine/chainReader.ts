@@ -6,6 +6,7 @@ import { UNCLE_WINDOW } from '../../chain/forkDetection.js'
 import type { LogForWire } from '../../rpc/dto/receiptDto.js'
 import type { KeyValueStore } from '../../storage/types.js'
 import { bytesToHex, bytesToUnprefixedHex, hexToBytes } from '../../util/hex.js'
+import { objectMemo } from '../../util/objectMemo.js'
 import { decodeBlockRecord } from './blockCodec.js'
 import { decodeBlockLogViews } from './blockLogViews.js'
 import type { StoredBlock } from './blockRecord.js'
@@ -264,7 +265,7 @@ export class ChainReader {
 }
 
 /** Log views of a block, built once per cached block: log queries and receipts read them often. */
-const logsOfBlock = new WeakMap<StoredBlock, LogForWire[]>()
+const logsOfBlock = objectMemo<StoredBlock, LogForWire[]>('blockLogs')
 
 export function blockLogs(block: StoredBlock): LogForWire[] {
   const cached = logsOfBlock.get(block)

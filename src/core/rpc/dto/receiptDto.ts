@@ -1,5 +1,6 @@
 /** Receipts and logs as RSKj writes them (`TransactionReceiptDTO`, `LogFilterElement`; reference §3.3–3.4). */
 import type { Address, Hex } from '../../util/hex.js'
+import { objectMemo } from '../../util/objectMemo.js'
 import { toData as data, toQuantity as quantity } from '../encode.js'
 
 export interface LogForWire {
@@ -32,7 +33,7 @@ export interface LogDto {
  * log queries and filters return the same logs again and again, where hex encoding dominated.
  * Every call still returns fresh objects, so a caller that edits a result edits only its copy.
  */
-const wireFields = new WeakMap<LogForWire, Omit<LogDto, 'removed'>>()
+const wireFields = objectMemo<LogForWire, Omit<LogDto, 'removed'>>('wireFields')
 
 /** RSKj's log element has no `removed`; filter changes after a revert add `removed: true` first. */
 export function toLogDto(log: LogForWire): LogDto {
