@@ -133,6 +133,18 @@ describe('TxPool ordering', () => {
     expect(pool.pending().map((t) => t.nonce)).toEqual([2n])
   })
 
+  test('a pool emptied by a block takes new transactions and forgets the mined ones', () => {
+    const pool = new TxPool()
+    const t0 = tx({ nonce: 0n })
+    pool.add(t0, admission())
+    pool.onBlock([t0], () => 1n)
+    expect(pool.size).toBe(0)
+    const t1 = tx({ nonce: 1n })
+    expect(pool.add(t1, admission({ account: { nonce: 1n, balance: 10n ** 18n } })).status).toBe('pending')
+    expect(pool.pending()).toEqual([t1])
+    expect(pool.get(t0.hash)).toBeUndefined()
+  })
+
   test('dropping a transaction sends the sender’s later ones back to queued', () => {
     const pool = new TxPool()
     const t0 = tx({ nonce: 0n })

@@ -56,9 +56,9 @@ export const MAX_TRANSACTION_SIZE = 131_072
 export const MAX_INIT_CODE_SIZE = 0xc000
 
 export class TxPool<T extends PoolTransaction> {
-  readonly #byHash = new Map<string, PoolEntry<T>>()
+  #byHash = new Map<string, PoolEntry<T>>()
   /** sender → nonce → entry */
-  readonly #bySender = new Map<Address, Map<bigint, PoolEntry<T>>>()
+  #bySender = new Map<Address, Map<bigint, PoolEntry<T>>>()
   #seq = 0
 
   get size(): number {
@@ -213,13 +213,20 @@ export class TxPool<T extends PoolTransaction> {
   }
 
   clear(): void {
-    this.#byHash.clear()
-    this.#bySender.clear()
+    this.#byHash = new Map()
+    this.#bySender = new Map()
   }
 
   #remove(hash: string): void {
     const entry = this.#byHash.get(hash)
     if (!entry) return
+    if (this.#byHash.size === 1) {
+      // The pool empties after nearly every block under automine. Fresh maps instead of deletes:
+      // V8 rehashes a long-lived map in the old generation, and the old table's references keep
+      // the transactions it held from dying young (see HeightRing).
+      this.clear()
+      return
+    }
     this.#byHash.delete(hash)
     const nonces = this.#bySender.get(entry.tx.sender)
     nonces?.delete(entry.tx.nonce)

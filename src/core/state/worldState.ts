@@ -247,8 +247,8 @@ export class WorldState implements StateReader {
     for (const [id, code] of this.newCodes)
       writes.push({ type: 'put', key: codeKey(hexToBytes(id)), value: code })
     writes.push({ type: 'put', key: FLAT_ROOT_KEY, value: root })
-    this.pending.clear()
-    this.newCodes.clear()
+    this.pending = new Map()
+    this.newCodes = new Map()
     this.committedRoot = root
     return { stateRoot: root, writes }
   }

@@ -11,6 +11,7 @@ import { decodeBlockRecord } from './blockCodec.js'
 import { decodeBlockLogViews } from './blockLogViews.js'
 import type { StoredBlock } from './blockRecord.js'
 import { BloomSectionIndex } from './bloomSections.js'
+import { HeightRing } from './heightRing.js'
 import { keys } from './keys.js'
 
 export interface TransactionLocation {
@@ -43,8 +44,8 @@ const SECTION_ENDS = 8192
 export class ChainReader {
   readonly #kv: KeyValueStore
   /** Committed blocks, oldest first. */
-  readonly #blocks = new Map<bigint, StoredBlock>()
-  readonly #hashes = new Map<bigint, Uint8Array>()
+  readonly #blocks = new HeightRing<StoredBlock>(RECENT_BLOCKS)
+  readonly #hashes = new HeightRing<Uint8Array>(RECENT_HASHES)
   readonly #older = new Map<bigint, StoredBlock>()
   readonly #logViews = new Map<bigint, LogForWire[]>()
   /** Hashes of the last blocks of bloom sections (one per 16 blocks), which log queries check. */
@@ -72,42 +73,28 @@ export class ChainReader {
   /** Puts a just-committed block in the caches. */
   remember(block: StoredBlock): void {
     const n = block.header.number
-    this.#blocks.set(n, block)
+    // The block `RECENT_BLOCKS` below leaves the ring: its transactions are looked up in storage.
+    const evicted = this.#blocks.set(n, block)
+    for (const tx of evicted?.transactions ?? []) this.#txLocations.delete(bytesToUnprefixedHex(tx.hash))
     this.#hashes.set(n, block.hash)
     const bloom = block.header.logsBloom
     this.#blooms.set(n, bloom.length === 256 && bloom.every((b) => b === 0) ? EMPTY_BLOOM : bloom)
     block.transactions.forEach((tx, index) => {
       this.#txLocations.set(bytesToUnprefixedHex(tx.hash), { blockNumber: n, index })
     })
-    if (this.#blocks.size > RECENT_BLOCKS) {
-      const oldest = this.#blocks.keys().next().value as bigint
-      const evicted = this.#blocks.get(oldest)
-      this.#blocks.delete(oldest)
-      for (const tx of evicted?.transactions ?? []) this.#txLocations.delete(bytesToUnprefixedHex(tx.hash))
-    }
-    this.#trimHashes(n)
-  }
-
-  /** Keeps the hashes of the `RECENT_HASHES` blocks up to `top` (one falls out per block). */
-  #trimHashes(top: bigint): void {
-    const lowest = top - BigInt(RECENT_HASHES)
-    this.#hashes.delete(lowest)
-    // Blocks read from storage may have added older ones: sweep when the map has grown.
-    if (this.#hashes.size > 2 * RECENT_HASHES)
-      for (const n of this.#hashes.keys()) if (n <= lowest) this.#hashes.delete(n)
   }
 
   /** Drops blocks above `number` from the caches (after a revert). */
   forgetAbove(number: bigint): void {
     this.#generation++
-    for (const [n, block] of this.#blocks) {
+    for (const [n, block] of this.#blocks.entries()) {
       if (n <= number) continue
       this.#blocks.delete(n)
       this.#blooms.delete(n)
       for (const tx of block.transactions) this.#txLocations.delete(bytesToUnprefixedHex(tx.hash))
     }
     for (const n of this.#blooms.keys()) if (n > number) this.#blooms.delete(n)
-    for (const n of this.#hashes.keys()) if (n > number) this.#hashes.delete(n)
+    for (const [n] of this.#hashes.entries()) if (n > number) this.#hashes.delete(n)
     for (const n of this.#older.keys()) if (n > number) this.#older.delete(n)
     for (const n of this.#logViews.keys()) if (n > number) this.#logViews.delete(n)
     for (const n of this.#sectionEnds.keys()) if (n > number) this.#sectionEnds.delete(n)
@@ -155,10 +142,7 @@ export class ChainReader {
     // A commit or revert may have happened while reading: cache only what is still canonical.
     if (n <= this.headNumber && !this.#blocks.has(n)) {
       // After a restart BLOCKHASH finds the recent hashes once these blocks have been read.
-      if (n + BigInt(RECENT_HASHES) > this.headNumber) {
-        this.#hashes.set(n, block.hash)
-        this.#trimHashes(this.headNumber)
-      }
+      if (n + BigInt(RECENT_HASHES) > this.headNumber) this.#hashes.set(n, block.hash)
       this.#older.set(n, block)
       if (this.#older.size > OLDER_BLOCKS) this.#older.delete(this.#older.keys().next().value as bigint)
     }
