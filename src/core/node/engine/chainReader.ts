@@ -5,7 +5,7 @@
 import { UNCLE_WINDOW } from '../../chain/forkDetection.js'
 import type { LogForWire } from '../../rpc/dto/receiptDto.js'
 import type { KeyValueStore } from '../../storage/types.js'
-import { bytesToHex, bytesToUnprefixedHex, hexToBytes } from '../../util/hex.js'
+import { bytesToHex, bytesToUnprefixedHex, equalBytes, hexToBytes } from '../../util/hex.js'
 import { objectMemo } from '../../util/objectMemo.js'
 import { decodeBlockRecord } from './blockCodec.js'
 import { decodeBlockLogViews } from './blockLogViews.js'
@@ -51,8 +51,6 @@ export class ChainReader {
   /** Hashes of the last blocks of bloom sections (one per 16 blocks), which log queries check. */
   readonly #sectionEnds = new Map<bigint, Uint8Array>()
   readonly #blooms = new Map<bigint, Uint8Array>()
-  /** Transactions of the recent blocks; older ones are looked up in storage. */
-  readonly #txLocations = new Map<string, TransactionLocation>()
   readonly #sections = new BloomSectionIndex({
     headNumber: () => this.headNumber,
     bloom: (n) => this.bloom(n),
@@ -73,25 +71,20 @@ export class ChainReader {
   /** Puts a just-committed block in the caches. */
   remember(block: StoredBlock): void {
     const n = block.header.number
-    // The block `RECENT_BLOCKS` below leaves the ring: its transactions are looked up in storage.
-    const evicted = this.#blocks.set(n, block)
-    for (const tx of evicted?.transactions ?? []) this.#txLocations.delete(bytesToUnprefixedHex(tx.hash))
+    // The block `RECENT_BLOCKS` below leaves the ring; its transactions are then found in storage.
+    this.#blocks.set(n, block)
     this.#hashes.set(n, block.hash)
     const bloom = block.header.logsBloom
     this.#blooms.set(n, bloom.length === 256 && bloom.every((b) => b === 0) ? EMPTY_BLOOM : bloom)
-    block.transactions.forEach((tx, index) => {
-      this.#txLocations.set(bytesToUnprefixedHex(tx.hash), { blockNumber: n, index })
-    })
   }
 
   /** Drops blocks above `number` from the caches (after a revert). */
   forgetAbove(number: bigint): void {
     this.#generation++
-    for (const [n, block] of this.#blocks.entries()) {
+    for (const [n] of this.#blocks.entries()) {
       if (n <= number) continue
       this.#blocks.delete(n)
       this.#blooms.delete(n)
-      for (const tx of block.transactions) this.#txLocations.delete(bytesToUnprefixedHex(tx.hash))
     }
     for (const n of this.#blooms.keys()) if (n > number) this.#blooms.delete(n)
     for (const [n] of this.#hashes.entries()) if (n > number) this.#hashes.delete(n)
@@ -109,7 +102,6 @@ export class ChainReader {
     this.#logViews.clear()
     this.#sectionEnds.clear()
     this.#blooms.clear()
-    this.#txLocations.clear()
     this.#sections.clear()
   }
 
@@ -164,13 +156,29 @@ export class ChainReader {
   }
 
   async transactionLocation(hash: Uint8Array): Promise<TransactionLocation | undefined> {
+    const recent = this.#recentLocation(hash)
+    if (recent) return recent
     const hex = bytesToUnprefixedHex(hash)
-    const cached = this.#txLocations.get(hex)
-    if (cached) return cached
     const raw = await this.#kv.get(keys.transaction(hex))
     if (!raw || raw.length < 4) return undefined
     const location = decodeLocation(raw)
     return location.blockNumber <= this.headNumber ? location : undefined
+  }
+
+  /**
+   * A transaction of the recent blocks, found by comparing hashes: a few dozen blocks of a few
+   * transactions each, and no index to keep (a map from hash to location, with an insert and a
+   * delete per transaction, was rehashed in the old generation like the blocks' map had been).
+   */
+  #recentLocation(hash: Uint8Array): TransactionLocation | undefined {
+    for (const [blockNumber, block] of this.#blocks.entries()) {
+      const txs = block.transactions
+      for (let index = 0; index < txs.length; index++) {
+        const txHash = (txs[index] as StoredBlock['transactions'][number]).hash
+        if (txHash[0] === hash[0] && equalBytes(txHash, hash)) return { blockNumber, index }
+      }
+    }
+    return undefined
   }
 
   async bloom(n: bigint): Promise<Uint8Array | undefined> {

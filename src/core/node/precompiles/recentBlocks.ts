@@ -10,10 +10,12 @@
  */
 import type { StoredBlock } from '../engine/blockRecord.js'
 import type { Engine } from '../engine/engine.js'
+import { HeightRing } from '../engine/heightRing.js'
 import { BLOCK_HEADER_MAX_DEPTH, type HeaderContractFields, type RecentBlockSource } from './blockHeader.js'
 
 export class RecentBlocks implements RecentBlockSource {
-  readonly #blocks = new Map<bigint, PackedHeaderFields>()
+  /** The 4,000 blocks below a call's block, whether it runs in the next block or at the head. */
+  readonly #blocks = new HeightRing<PackedHeaderFields>(Number(BLOCK_HEADER_MAX_DEPTH) + 1)
   #generation = 0
 
   blockByNumber(number: bigint): HeaderContractFields | undefined {
@@ -41,9 +43,8 @@ export class RecentBlocks implements RecentBlockSource {
 
   #add(block: StoredBlock): void {
     const n = block.header.number
+    // Blocks arrive one height at a time: each takes the slot of the one that leaves the window.
     this.#blocks.set(n, new PackedHeaderFields(block))
-    // Blocks arrive one height at a time, so one falls out of the window per block (O(1)).
-    this.#blocks.delete(n - BLOCK_HEADER_MAX_DEPTH - 1n)
   }
 
   async #load(engine: Engine): Promise<void> {
