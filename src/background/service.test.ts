@@ -143,6 +143,22 @@ describe('createBackgroundService', () => {
     expect(await service.log.count()).toBe(1)
   })
 
+  it('answers a replay from memory 300 requests later, and runs an id again once 500 newer ones passed', async () => {
+    const { service, page, request } = await setup()
+    const p = page('http://127.0.0.1:1')
+    await service.handlePageRequest(p.connection, request('s:first', 'eth_chainId'))
+    for (let i = 0; i < 300; i++)
+      await service.handlePageRequest(p.connection, request(`s:${i}`, 'eth_chainId'))
+    await service.handlePageRequest(p.connection, request('s:first', 'eth_chainId', undefined, true))
+    await service.flushLog()
+    expect(await service.log.count()).toBe(301)
+    for (let i = 300; i < 800; i++)
+      await service.handlePageRequest(p.connection, request(`s:${i}`, 'eth_chainId'))
+    await service.handlePageRequest(p.connection, request('s:first', 'eth_chainId', undefined, true))
+    await service.flushLog()
+    expect(await service.log.count()).toBe(802)
+  })
+
   it('sends chainChanged to every page and accountsChanged only to the granted origin', async () => {
     const { service, page, request } = await setup()
     const a = page('http://127.0.0.1:1')

@@ -57,8 +57,13 @@ export interface ServiceDependencies {
   scheduleLogWrite?: (write: () => void, waiting: number) => void
 }
 
-/** Remembered answers, so a replayed id is answered without running twice in one worker lifetime. */
-const ANSWER_CACHE = 500
+/**
+ * Remembered answers, so a replayed id is answered without running twice in one worker lifetime:
+ * the last 250–500 ids, in two generations. When the newer one fills it becomes the older and a
+ * fresh map starts: no delete per request, which would make V8 rehash a long-lived map in the old
+ * generation and keep the dropped answers alive until a full collection (see HeightRing).
+ */
+const ANSWER_GENERATION = 250
 /** Answered by the worker itself, without the node: measures page→worker→page messaging. */
 export const PING_METHOD = 'rskdevnode_ping'
 /** Where each network's profile is kept (network → rpc-api | rskj), in the extension database. */
@@ -123,7 +128,8 @@ export function createBackgroundService(deps: ServiceDependencies) {
   })
   const pages = new Set<PageConnection>()
   const panels = new Set<PanelConnection>()
-  const answers = new Map<string, Promise<BackgroundToRelay>>()
+  let answers = new Map<string, Promise<BackgroundToRelay>>()
+  let olderAnswers = new Map<string, Promise<BackgroundToRelay>>()
   let nextNodeId = 1
   /** Answered requests not yet in the log; written together by the one flush in progress. */
   let unlogged: RequestLogEntry[] = []
@@ -350,11 +356,14 @@ export function createBackgroundService(deps: ServiceDependencies) {
         page.send({ kind: 'response', id: message.id, result: 'pong' })
         return
       }
-      let pending = answers.get(message.id)
+      let pending = answers.get(message.id) ?? olderAnswers.get(message.id)
       if (!pending) {
         pending = answer(page, message)
+        if (answers.size >= ANSWER_GENERATION) {
+          olderAnswers = answers
+          answers = new Map()
+        }
         answers.set(message.id, pending)
-        if (answers.size > ANSWER_CACHE) answers.delete(answers.keys().next().value as string)
       }
       page.send(await pending)
     },

@@ -135,7 +135,7 @@ interface Newest {
  */
 export class JournalLayers {
   readonly #layers: JournalLayer[] = []
-  readonly #newest = new Map<string, Newest>()
+  #newest = new Map<string, Newest>()
   #nextSeq: number
 
   constructor(firstSeq: number) {
@@ -219,6 +219,13 @@ export class JournalLayers {
     let keep = 0
     for (const layer of this.#layers) if (!done.has(layer)) this.#layers[keep++] = layer
     this.#layers.length = keep
+    // Everything compacted (the usual case once writes pause): a fresh map rather than a delete per
+    // key, as V8 would rehash this long-lived map in the old generation and the old tables would
+    // keep the compacted layers' records alive until a full collection (see HeightRing).
+    if (keep === 0) {
+      this.#newest = new Map()
+      return
+    }
     // A key whose newest value is in a later layer stays; older layers were all compacted.
     for (const layer of layers)
       for (const key of layer.entries.keys())
