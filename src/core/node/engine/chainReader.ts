@@ -43,7 +43,7 @@ const SECTION_ENDS = 8192
 
 export class ChainReader {
   readonly #kv: KeyValueStore
-  /** Committed blocks, oldest first. */
+  /** The newest committed blocks, by height (`RECENT_BLOCKS` of them). */
   readonly #blocks = new HeightRing<StoredBlock>(RECENT_BLOCKS)
   readonly #hashes = new HeightRing<Uint8Array>(RECENT_HASHES)
   readonly #older = new Map<bigint, StoredBlock>()
@@ -172,11 +172,8 @@ export class ChainReader {
    */
   #recentLocation(hash: Uint8Array): TransactionLocation | undefined {
     for (const [blockNumber, block] of this.#blocks.entries()) {
-      const txs = block.transactions
-      for (let index = 0; index < txs.length; index++) {
-        const txHash = (txs[index] as StoredBlock['transactions'][number]).hash
-        if (txHash[0] === hash[0] && equalBytes(txHash, hash)) return { blockNumber, index }
-      }
+      const index = block.transactions.findIndex((tx) => equalBytes(tx.hash, hash))
+      if (index >= 0) return { blockNumber, index }
     }
     return undefined
   }
