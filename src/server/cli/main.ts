@@ -3,6 +3,7 @@
  * is done by startServer and the app store, so tests drive this function directly.
  */
 import { parseArgs } from 'node:util'
+import { isClientVersionStyle } from '../../core/rpc/clientVersion.js'
 import { AppsError, loadApps } from '../apps/appStore.js'
 import { USE_CASES } from '../apps/types.js'
 import { DataDirectoryInUseError, DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server.js'
@@ -13,7 +14,8 @@ import { formatServeBanner } from './format.js'
 export type { CliContext, CliIo, CliResult } from './context.js'
 
 export const USAGE = `Usage:
-  rsk-devnode [serve] [--port 4444] [--host 127.0.0.1] [--data-dir .data] [--profile rpc-api|rskj] [--fsync]
+  rsk-devnode [serve] [--port 4444] [--host 127.0.0.1] [--data-dir .data] [--profile rpc-api|rskj]
+              [--client-version anvil|rskj] [--omit-remasc] [--fsync]
   rsk-devnode apps create --name NAME [--description TEXT] --use-case ${USE_CASES.join('|')}
   rsk-devnode apps list
   rsk-devnode apps show APP [--json]
@@ -70,6 +72,8 @@ async function serve(args: string[], context: CliContext): Promise<CliResult> {
       port: { type: 'string' },
       host: { type: 'string' },
       profile: { type: 'string' },
+      'client-version': { type: 'string' },
+      'omit-remasc': { type: 'boolean' },
       fsync: { type: 'boolean' },
     },
     strict: true,
@@ -83,11 +87,21 @@ async function serve(args: string[], context: CliContext): Promise<CliResult> {
       `--profile ${profile}: use rpc-api (the hosted service, default) or rskj (a self-run RSKj)`,
     )
   }
+  const clientVersion = values['client-version']
+  if (clientVersion !== undefined && !isClientVersionStyle(clientVersion)) {
+    throw new UsageError(
+      `--client-version ${clientVersion}: use anvil (default, accepted by dev-node test tooling) or rskj (the RSKj-shaped string)`,
+    )
+  }
   const dataDir = dataDirOf(values, context)
   const host = values.host ?? DEFAULT_HOST
   const server = await startServer({
     dataDir,
-    nodeFactory: context.nodeFactory({ profile }),
+    nodeFactory: context.nodeFactory({
+      ...(profile ? { profile } : {}),
+      ...(clientVersion ? { clientVersion } : {}),
+      ...(values['omit-remasc'] ? { omitRemascTransaction: true } : {}),
+    }),
     port,
     host,
     syncWrites: values.fsync === true,
