@@ -86,7 +86,7 @@ describe('eth_subscribe', () => {
       "{
         "logIndex": "0x0",
         "blockNumber": "0x2",
-        "blockHash": "0x4e5ceda68a5296b8b5e89f0deb1a6dc1557a01d8341479bc42c9e7c91f95ee9a",
+        "blockHash": "0x5157f1ceb5a4ca5e2df40e2fb8c04d0851711ff830b9ec5bdd1c2cbc7818e203",
         "transactionHash": "0x5994998e790b3b862169f482deec5a14082ca03696524a864f5c0e55812b32a4",
         "transactionIndex": "0x0",
         "address": "0x77045e71a7a2c50903d88e564cd72fab11e82051",

@@ -87,7 +87,7 @@ describe('mnr_submit* from an external miner', () => {
     const work = await result<MinerWork>('mnr_getWork')
     const solution = solveMinerWork({ work, seed: 1 })
     expect(await wire('mnr_submitBitcoinBlock', solution.submitBitcoinBlockParams)).toMatchInlineSnapshot(
-      `"{"jsonrpc":"2.0","id":1,"result":{"blockImportedResult":"0x494d504f525445445f42455354","blockHash":"0x1d62ec26c45b4a4cda770b6c12b7e4b9b420d905117de48a2635951c28078a4a","blockIncludedHeight":"0x1"}}"`,
+      `"{"jsonrpc":"2.0","id":1,"result":{"blockImportedResult":"0x494d504f525445445f42455354","blockHash":"0xcb622be298d11a686dbceee001be69c93417a0cf3a1096a5b7dc362fcc9cc7b6","blockIncludedHeight":"0x1"}}"`,
     )
     const block = await result<WireBlock>('eth_getBlockByNumber', ['latest', false])
     expect(block.number).toBe('0x1')

@@ -113,6 +113,28 @@ describe('sco_*', () => {
   })
 })
 
+describe('sco_clearPeerScoring (RSKj Web3Impl.sco_clearPeerScoring: clears, then returns sco_peerList())', () => {
+  it('answers the (empty) peer list for an IP address or a hex node id', async () => {
+    const { wire } = await createConformanceNode('rskj')
+    expect(await wire('sco_clearPeerScoring', ['10.1.2.3'])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"result":[]}"`,
+    )
+    expect(await wire('sco_clearPeerScoring', [`0x${'ab'.repeat(64)}`])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"result":[]}"`,
+    )
+  })
+
+  it('refuses an id that is neither an IP address nor a hex node id, naming the parameter', async () => {
+    const { wire } = await createConformanceNode('rskj')
+    const answer = JSON.parse(await wire('sco_clearPeerScoring', ['not a peer']))
+    expect(answer.error.code).toBe(-32602)
+    expect(answer.error.message).toContain('id')
+    expect(answer.error.message).toContain('neither an IP address nor a hex node id')
+    const missing = JSON.parse(await wire('sco_clearPeerScoring', []))
+    expect(missing.error.code).toBe(-32602)
+  })
+})
+
 describe('single-node counters', () => {
   it('answers the mining and peer counters', async () => {
     const { wire } = await createConformanceNode('rskj')
