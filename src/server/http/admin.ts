@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppRuntime } from '../apps/appRegistry.js'
 import { findApp } from '../apps/appStore.js'
-import type { HandlerContext } from './handler.js'
+import type { HandlerContext } from './context.js'
 import { rejectionBody } from './rejections.js'
 
 export function isLoopback(address: string | undefined): boolean {

@@ -5,27 +5,15 @@
  */
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http'
 import type { NetworkName } from '../../core/network/networks.js'
-import type { AppRegistry, AppRuntime } from '../apps/appRegistry.js'
+import type { AppRuntime } from '../apps/appRegistry.js'
 import { consumeQuota, quotaResetsAt } from '../apps/quota.js'
-import type { MetricsBook, NetworkCounters } from '../metrics/metricsBook.js'
-import type { NodeHost } from '../node/nodeHost.js'
+import type { NetworkCounters } from '../metrics/metricsBook.js'
 import { handleAdmin } from './admin.js'
 import { readBody } from './body.js'
+import type { HandlerContext } from './context.js'
 import { corsHeaders, NO_HEADERS, preflightHeaders } from './cors.js'
 import { REJECTIONS, type RejectionKind, rejectionBody } from './rejections.js'
 import { parseRoute } from './router.js'
-
-export interface HandlerContext {
-  registry: AppRegistry
-  nodes: NodeHost
-  book: MetricsBook
-  /** Wall clock (ms); injected so tests can cross a quota day. */
-  now: () => number
-  /** Largest accepted body in bytes (RSKj: 5,242,880). */
-  bodyLimit: number
-  /** Largest accepted batch (RSKj: 50). */
-  maxBatch: number
-}
 
 /** A single request answered with one of these codes gets HTTP 400, as RSKj does. */
 const BAD_REQUEST_CODES: ReadonlySet<number> = new Set([-32700, -32600, -32602])
