@@ -4,8 +4,9 @@ import type { App } from '../apps/types.js'
 import type { AppMetricsReport } from '../metrics/metricsBook.js'
 import { SERVED_NETWORKS } from '../node/nodeHost.js'
 
+/** One line per network the app is activated on. */
 export function rpcAddresses(baseUrl: string, app: App): string[] {
-  return SERVED_NETWORKS.map((network) => `    ${network.padEnd(8)} ${rpcAddress(baseUrl, app, network)}`)
+  return SERVED_NETWORKS.filter((network) => app.networks.includes(network)).map((network) => `    ${network.padEnd(8)} ${rpcAddress(baseUrl, app, network)}`)
 }
 
 export function rpcAddress(baseUrl: string, app: App, network: NetworkName): string {
@@ -33,6 +34,8 @@ export function formatApp(baseUrl: string, app: App, report: AppMetricsReport): 
     `App "${app.name}"  (id ${app.id})`,
     `  use case:    ${app.useCase}`,
     `  description: ${app.description || '-'}`,
+    `  networks:    ${app.networks.join(', ')}`,
+    `  chain-changing methods: ${app.chainMethods ? 'allowed' : 'refused'}`,
     `  created:     ${app.createdAt}`,
     `  API key:     ${app.apiKey}`,
     '  RPC addresses (also /<network>/v2/<key>):',
