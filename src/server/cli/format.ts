@@ -6,7 +6,9 @@ import { SERVED_NETWORKS } from '../node/nodeHost.js'
 
 /** One line per network the app is activated on. */
 export function rpcAddresses(baseUrl: string, app: App): string[] {
-  return SERVED_NETWORKS.filter((network) => app.networks.includes(network)).map((network) => `    ${network.padEnd(8)} ${rpcAddress(baseUrl, app, network)}`)
+  return SERVED_NETWORKS.filter((network) => app.networks.includes(network)).map(
+    (network) => `    ${network.padEnd(8)} ${rpcAddress(baseUrl, app, network)}`,
+  )
 }
 
 export function rpcAddress(baseUrl: string, app: App, network: NetworkName): string {
@@ -63,6 +65,11 @@ export function formatApp(baseUrl: string, app: App, report: AppMetricsReport): 
   return lines
 }
 
+/** The current UTC day, as quota usage names it. */
+function today(): string {
+  return new Date().toISOString().slice(0, 10)
+}
+
 function listOrAny(list: string[]): string {
   return list.length === 0 ? 'any' : list.join(', ')
 }
@@ -77,12 +84,14 @@ export function formatAppTable(rows: Array<{ app: App; report: AppMetricsReport 
     return [
       app.name,
       app.useCase,
+      app.networks.join(','),
       app.apiKey,
+      String(report.usage.day === today() ? report.usage.dayCount : 0),
       String(totals.total),
       totals.total === 0 ? '-' : percent(totals.success / totals.total),
     ]
   })
-  const header = ['NAME', 'USE CASE', 'API KEY', 'REQUESTS', 'SUCCESS']
+  const header = ['NAME', 'USE CASE', 'NETWORKS', 'API KEY', 'TODAY', 'REQUESTS', 'SUCCESS']
   const widths = header.map((title, column) =>
     Math.max(title.length, ...table.map((row) => row[column]!.length)),
   )

@@ -87,7 +87,7 @@ export function chainMethodsOffError(method: string) {
   const rule = REJECTIONS.chainMethodsOff
   return {
     code: rule.code,
-    message: `${method}: ${rule.message} (turn it on in the dashboard's Settings or with rsk-devnode apps methods APP --chain on)`,
+    message: `${method}: ${rule.message} (turn it on in the dashboard's Settings or with rsk-devnode apps set APP --chain-methods on)`,
     data: { method, setting: 'chainMethods' },
   }
 }
