@@ -8,6 +8,8 @@ import type { MetricsBook } from '../metrics/metricsBook.js'
 import type { NodeHost } from '../node/nodeHost.js'
 
 export interface HandlerContext {
+  /** Where apps.json and metrics.json live (the dashboard changes apps through the store). */
+  dataDir: string
   registry: AppRegistry
   nodes: NodeHost
   book: MetricsBook
@@ -17,4 +19,13 @@ export interface HandlerContext {
   bodyLimit: number
   /** Largest accepted batch (RSKj: 50). */
   maxBatch: number
+  /** The dashboard's session token and built files (undefined: no dashboard). */
+  dashboard?: DashboardSettings
+}
+
+export interface DashboardSettings {
+  /** Written into the page; every API call must send it back. */
+  token: string
+  /** Directory of the built page (index.html, assets/); undefined when it was not built. */
+  directory: string | undefined
 }

@@ -8,6 +8,7 @@ import type { NetworkName } from '../../core/network/networks.js'
 import type { AppRuntime } from '../apps/appRegistry.js'
 import { isChainChangingMethod } from '../apps/chainMethods.js'
 import { consumeQuota, quotaResetsAt } from '../apps/quota.js'
+import { handleDashboard } from '../dashboard/dashboardRoute.js'
 import type { NetworkCounters } from '../metrics/metricsBook.js'
 import { handleAdmin } from './admin.js'
 import { readBody } from './body.js'
@@ -54,6 +55,8 @@ function handle(context: HandlerContext, request: IncomingMessage, response: Ser
   const route = parseRoute(request.url ?? '/')
   if (route.kind === 'admin')
     return later(response, () => handleAdmin(context, route.path, request, response))
+  if (route.kind === 'dashboard')
+    return later(response, () => handleDashboard(context, route.path, request, response))
   const method = request.method
   if (method !== 'POST' && method !== 'OPTIONS') {
     // RSKj's Web3HttpMethodFilterHandler: 501 with an empty body, before any other work.
