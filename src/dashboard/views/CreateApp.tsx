@@ -74,7 +74,9 @@ export function CreateApp() {
         }}
       >
         <label>
-          Name <span class="error">*</span>
+          <span>
+            Name <span class="error">*</span>
+          </span>
           <input
             data-testid="app-name"
             required

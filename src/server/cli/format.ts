@@ -109,7 +109,10 @@ export function formatServeBanner(
   devApp: App | undefined,
   apps: App[],
 ): string[] {
-  const lines = [`rsk-devnode HTTP JSON-RPC server on ${baseUrl}  (data: ${dataDir})`]
+  const lines = [
+    `rsk-devnode HTTP JSON-RPC server on ${baseUrl}  (data: ${dataDir})`,
+    `Dashboard: ${baseUrl}/  (create apps, see their addresses and metrics, change their settings)`,
+  ]
   if (devApp) {
     lines.push(
       `No app existed, so an app "dev" was created. Its API key: ${devApp.apiKey}`,

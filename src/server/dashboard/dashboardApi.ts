@@ -68,7 +68,7 @@ export async function answerApi(
     const runtime = findRuntime(context, id)
     if (!runtime) return problem(404, `no app with id ${id}`)
     const action = path.slice(2).join('/')
-    const input = method === 'GET' || method === 'DELETE' ? {} : objectBody(body)
+    const input = body === undefined ? {} : objectBody(body)
     switch (`${method} ${action}`) {
       case 'GET ':
         return ok(describe(context, runtime, baseUrl))
