@@ -46,8 +46,8 @@ describe('the dashboard page', () => {
     expect(page.headers['cross-origin-resource-policy']).toBe('same-origin')
     const asset = await send(`${harness.server.url}/dashboard/assets/app.js`, { method: 'GET' })
     expect(asset.headers['content-type']).toMatch(/^text\/javascript/)
-    const escape = await send(`${harness.server.url}/dashboard/assets/..%2Findex.html`, { method: 'GET' })
-    expect(escape.status).toBe(404)
+    const outside = await send(`${harness.server.url}/dashboard/assets/..%2Findex.html`, { method: 'GET' })
+    expect(outside.status).toBe(404)
   })
 
   test('a Host that is not a loopback name is refused (DNS rebinding)', async () => {
