@@ -50,7 +50,13 @@ export function DayChart({
               />
             )}
             {index % 5 === 4 && (
-              <text x={x + (slot - 4) / 2} y={HEIGHT - 6} class="chart-label" text-anchor="middle">
+              // The last label ends at the bar's right edge so it is not cut off by the frame.
+              <text
+                x={index === range.length - 1 ? x + slot - 4 : x + (slot - 4) / 2}
+                y={HEIGHT - 6}
+                class="chart-label"
+                text-anchor={index === range.length - 1 ? 'end' : 'middle'}
+              >
                 {day.slice(5)}
               </text>
             )}

@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'preact/hooks'
 import { type AppDetail, type AppList, api, type NetworkChoice, type NetworkName } from '../api.js'
+import { CopyButton } from '../components/CopyButton.js'
 import { NETWORK_LABELS, USE_CASE_LABELS } from '../lib/format.js'
 import { AddressList } from './NetworksTab.js'
 
@@ -30,6 +31,7 @@ export function CreateApp() {
           <code class="mono" data-testid="api-key">
             {created.app.apiKey}
           </code>
+          <CopyButton text={created.app.apiKey} />
         </div>
         <AddressList detail={created} />
         <p>
