@@ -23,6 +23,8 @@ export function describeApp(context: Pick<HandlerContext, 'book'>, runtime: AppR
     description: app.description,
     useCase: app.useCase,
     createdAt: app.createdAt,
+    networks: app.networks,
+    chainMethods: app.chainMethods,
     allowList: app.allowList,
     jwtKeys: app.jwtKeys.map((key) => ({ name: key.name, algorithm: key.algorithm })),
     quota: app.quota,
