@@ -243,3 +243,39 @@ describe('serve', () => {
     expect((await cli('apps', 'rename')).exitCode).toBe(2)
   })
 })
+
+describe('serve options for test suites', () => {
+  test('--profile, --client-version and --omit-remasc reach the node factory', async () => {
+    const seen: unknown[] = []
+    const result = await runCli(
+      [
+        'serve',
+        '--port',
+        '0',
+        '--data-dir',
+        dataDir,
+        '--profile',
+        'rskj',
+        '--client-version',
+        'rskj',
+        '--omit-remasc',
+      ],
+      {
+        io: { out: () => {}, err: () => {} },
+        nodeFactory: (options) => {
+          seen.push(options)
+          return fakeNodeFactory
+        },
+      },
+    )
+    if (result.server) running.push(result)
+    expect(result.exitCode).toBe(0)
+    expect(seen).toEqual([{ profile: 'rskj', clientVersion: 'rskj', omitRemascTransaction: true }])
+  })
+
+  test('an unknown --client-version is a usage error naming the choices', async () => {
+    const result = await cli('serve', '--port', '0', '--client-version', 'geth')
+    expect(result.exitCode).toBe(2)
+    expect(err.join('\n')).toContain('--client-version geth: use anvil (default')
+  })
+})

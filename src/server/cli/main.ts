@@ -2,6 +2,7 @@
  * `rsk-devnode` commands: `serve` and `apps …`. Pure argument handling and printing; the work
  * is done by startServer and the app store, so tests drive this function directly.
  */
+import { isClientVersionStyle } from '../../core/rpc/clientVersion.js'
 import { AppsError, loadApps } from '../apps/appStore.js'
 import { DataDirectoryInUseError, DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server.js'
 import { apps } from './appsCommands.js'
@@ -10,6 +11,7 @@ import { formatServeBanner } from './format.js'
 import { asksForHelp, help, parseCommand, USAGE, usageOf } from './usage.js'
 
 export type { CliContext, CliIo, CliResult } from './context.js'
+
 export { USAGE } from './usage.js'
 
 export async function runCli(argv: string[], context: CliContext): Promise<CliResult> {
@@ -54,6 +56,8 @@ async function serve(args: string[], context: CliContext): Promise<CliResult> {
       port: { type: 'string' },
       host: { type: 'string' },
       profile: { type: 'string' },
+      'client-version': { type: 'string' },
+      'omit-remasc': { type: 'boolean' },
       fsync: { type: 'boolean' },
     },
   })
@@ -68,11 +72,22 @@ async function serve(args: string[], context: CliContext): Promise<CliResult> {
       usage,
     )
   }
+  const clientVersion = values['client-version']
+  if (clientVersion !== undefined && !isClientVersionStyle(clientVersion)) {
+    throw new UsageError(
+      `--client-version ${clientVersion}: use anvil (default, accepted by dev-node test tooling) or rskj (the RSKj-shaped string)`,
+      usage,
+    )
+  }
   const dataDir = dataDirOf(values, context)
   const host = values.host ?? DEFAULT_HOST
   const server = await startServer({
     dataDir,
-    nodeFactory: context.nodeFactory({ profile }),
+    nodeFactory: context.nodeFactory({
+      ...(profile ? { profile } : {}),
+      ...(clientVersion ? { clientVersion } : {}),
+      ...(values['omit-remasc'] ? { omitRemascTransaction: true } : {}),
+    }),
     port,
     host,
     syncWrites: values.fsync === true,
