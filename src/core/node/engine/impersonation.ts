@@ -19,8 +19,8 @@ import {
   type SignedTransaction,
   type TransactionFields,
 } from '../../chain/transaction.js'
-import { TransactionRejectedError } from '../../rpc/errors/rpc.js'
 import type { Address } from '../../util/hex.js'
+import { TransactionRefusedError } from '../errors.js'
 import type { Engine } from './engine.js'
 
 const normalize = (address: string) => address.toLowerCase()
@@ -69,14 +69,14 @@ export interface SubmitImpersonatedParameters {
 
 /**
  * Pools (and under automine mines) a transaction from an impersonated sender; resolves to its
- * hash. Throws -32010 when the sender is not impersonated.
+ * hash. Throws `TransactionRefusedError` when the sender is not impersonated.
  */
 export async function submitImpersonated(
   engine: Engine,
   { fields, sender }: SubmitImpersonatedParameters,
 ): Promise<Uint8Array> {
   if (!isImpersonated(engine, sender))
-    throw new TransactionRejectedError(`the account ${sender} is not impersonated`)
+    throw new TransactionRefusedError(`the account ${sender} is not impersonated`)
   const tx = impersonatedTransaction(fields, sender, engine.network.chainId)
   return engine.submit(tx, normalize(sender) as Address)
 }
