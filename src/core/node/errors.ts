@@ -37,3 +37,13 @@ export class LogQueryLimitError extends Error {
   readonly code = LogQueryLimitError.code
   override name = 'LogQueryLimitError'
 }
+
+/** A `trace_filter` whose `fromBlock` is above its `toBlock` (-32602, RSKj's text). */
+export class TraceRangeError extends Error {
+  static readonly code = -32602
+  readonly code = TraceRangeError.code
+  override name = 'TraceRangeError'
+  constructor() {
+    super('fromBlock cannot be greater than toBlock')
+  }
+}

@@ -6,7 +6,12 @@
 import { ChainError } from '../../chain/errors.js'
 import { InvalidTransactionError } from '../../evm/transaction.js'
 import { UnknownFilterError } from '../../filters/errors.js'
-import { BlockNotFoundError, LogQueryLimitError, TransactionRefusedError } from '../../node/errors.js'
+import {
+  BlockNotFoundError,
+  LogQueryLimitError,
+  TraceRangeError,
+  TransactionRefusedError,
+} from '../../node/errors.js'
 import { TransactionPoolError } from '../../pool/errors.js'
 import { RpcError, type RpcErrorObject } from './base.js'
 import { InternalError } from './rpc.js'
@@ -31,6 +36,7 @@ export function toRpcError(error: unknown, onInternalError?: InternalErrorListen
   if (error instanceof UnknownFilterError) return { code: UnknownFilterError.code, message: error.message }
   if (error instanceof BlockNotFoundError) return { code: BlockNotFoundError.code, message: error.message }
   if (error instanceof LogQueryLimitError) return { code: LogQueryLimitError.code, message: error.message }
+  if (error instanceof TraceRangeError) return { code: TraceRangeError.code, message: error.message }
   onInternalError?.(error)
   return new InternalError({ cause: error }).toJSON()
 }
