@@ -5,17 +5,23 @@
  * Loopback clients only, whatever address the server listens on; API keys are never shown here.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { AppRuntime } from '../apps/appRegistry.js'
+import type { AppRegistry, AppRuntime } from '../apps/appRegistry.js'
 import { findApp } from '../apps/appStore.js'
-import type { HandlerContext } from './handler.js'
+import type { MetricsBook } from '../metrics/metricsBook.js'
 import { rejectionBody } from './rejections.js'
+
+/** What the admin routes read of the handler's context, named here so neither file imports the other. */
+export interface AdminContext {
+  registry: AppRegistry
+  book: MetricsBook
+}
 
 export function isLoopback(address: string | undefined): boolean {
   if (address === undefined) return false
   return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.')
 }
 
-export function describeApp(context: Pick<HandlerContext, 'book'>, runtime: AppRuntime) {
+export function describeApp(context: Pick<AdminContext, 'book'>, runtime: AppRuntime) {
   const { app } = runtime
   return {
     id: app.id,
@@ -31,7 +37,7 @@ export function describeApp(context: Pick<HandlerContext, 'book'>, runtime: AppR
 }
 
 export async function handleAdmin(
-  context: HandlerContext,
+  context: AdminContext,
   path: string[],
   request: IncomingMessage,
   response: ServerResponse,

@@ -41,7 +41,7 @@ import type { StoredBlock } from './blockRecord.js'
 import { pendingBlockView } from './blockViews.js'
 import { blockLogs, ChainReader, encodeLocation } from './chainReader.js'
 import { createGenesis } from './genesis.js'
-import { isImpersonatedEncoding } from './impersonation.js'
+import { isImpersonatedEncoding } from './impersonatedEncoding.js'
 import { keys } from './keys.js'
 import { Mutex } from './mutex.js'
 import {
