@@ -4,7 +4,7 @@
  * forms; the chain imports the blocks and the independent checker verifies what was stored.
  */
 import { describe, expect, it } from 'vitest'
-import type { MinerWork } from '../../../src/core/mining/rpc/minerWork.js'
+import type { MinerWork } from '../../../src/core/mining/work/minerWork.js'
 import { solveMinerWork } from '../../../src/core/mining/testing/externalMiner.js'
 import { verifyMergedMining } from '../../../src/core/mining/verify/verifyMergedMining.js'
 import { hexToBytes } from '../../../src/core/util/hex.js'
