@@ -67,6 +67,14 @@ module.exports = {
       to: { dependencyTypes: ['core'] },
     },
     {
+      name: 'core-no-extension-apis',
+      comment:
+        "src/core is pure: no browser-extension API packages (Biome's restricted globals catch `chrome`).",
+      severity: 'error',
+      from: { path: '^src/core/' },
+      to: { path: '(^|/)node_modules/(webextension-polyfill|@types/chrome)/' },
+    },
+    {
       name: 'node-builtins-only-in-server',
       comment: 'Node built-ins belong to the HTTP server and the CLI (src/server) and to tests.',
       severity: 'error',
@@ -120,7 +128,6 @@ module.exports = {
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|dist)' },
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
   },
 }
