@@ -16,7 +16,11 @@ import { type BlockHeader, blockHash } from '../../chain/header.js'
 import { bitcoinHeaderHash } from '../../mining/bitcoin/header.js'
 import { buildMergedMiningTemplate, type MergedMiningTemplate } from '../../mining/miner.js'
 import { SubmitBlockError } from '../../mining/work/errors.js'
-import { applyWorkNonce, buildEthGetWorkResult, type EthGetWorkReturnType } from '../../mining/work/getWork.js'
+import {
+  applyWorkNonce,
+  buildEthGetWorkResult,
+  type EthGetWorkReturnType,
+} from '../../mining/work/getWork.js'
 import {
   buildMinerWork,
   buildSubmittedBlockInfo,
