@@ -76,9 +76,14 @@ module.exports = {
     },
     {
       name: 'node-builtins-only-in-server',
-      comment: 'Node built-ins belong to the HTTP server and the CLI (src/server) and to tests.',
+      comment:
+        'Node built-ins belong to the HTTP server and the CLI (src/server), to tests and to build configurations.',
       severity: 'error',
-      from: { path: '^src/', pathNot: [TEST, '^src/server/', '^src/core/.*/fixtures/'] },
+      // Build configurations (vite.config.ts) run in Node too.
+      from: {
+        path: '^src/',
+        pathNot: [TEST, '^src/server/', '^src/core/.*/fixtures/', '/vite\\.config\\.ts$'],
+      },
       to: { dependencyTypes: ['core'] },
     },
     {

@@ -5,23 +5,17 @@
  * Loopback clients only, whatever address the server listens on; API keys are never shown here.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { AppRegistry, AppRuntime } from '../apps/appRegistry.js'
+import type { AppRuntime } from '../apps/appRegistry.js'
 import { findApp } from '../apps/appStore.js'
-import type { MetricsBook } from '../metrics/metricsBook.js'
+import type { HandlerContext } from './context.js'
 import { rejectionBody } from './rejections.js'
-
-/** What the admin routes read of the handler's context, named here so neither file imports the other. */
-export interface AdminContext {
-  registry: AppRegistry
-  book: MetricsBook
-}
 
 export function isLoopback(address: string | undefined): boolean {
   if (address === undefined) return false
   return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.')
 }
 
-export function describeApp(context: Pick<AdminContext, 'book'>, runtime: AppRuntime) {
+export function describeApp(context: Pick<HandlerContext, 'book'>, runtime: AppRuntime) {
   const { app } = runtime
   return {
     id: app.id,
@@ -29,6 +23,8 @@ export function describeApp(context: Pick<AdminContext, 'book'>, runtime: AppRun
     description: app.description,
     useCase: app.useCase,
     createdAt: app.createdAt,
+    networks: app.networks,
+    chainMethods: app.chainMethods,
     allowList: app.allowList,
     jwtKeys: app.jwtKeys.map((key) => ({ name: key.name, algorithm: key.algorithm })),
     quota: app.quota,
@@ -37,7 +33,7 @@ export function describeApp(context: Pick<AdminContext, 'book'>, runtime: AppRun
 }
 
 export async function handleAdmin(
-  context: AdminContext,
+  context: HandlerContext,
   path: string[],
   request: IncomingMessage,
   response: ServerResponse,
