@@ -2,7 +2,7 @@
 // The benchmark suite: every target in its own child process, the same workloads, one report.
 //   node bench/run.mjs                 full run: installs peers into .peers/ on first use
 //   node bench/run.mjs --smoke         our in-process node alone at 5% scale; exits 1 on any problem
-//   --targets=ours,hardhat  --scale=0.25  --no-install  --no-build  --out=dir
+//   --targets=ours,hardhat  --scale=0.25  --no-install  --no-build  --out=dir  --workloads=W3,W4,W5
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
@@ -72,7 +72,12 @@ function runWorker(target, budgetMs) {
     const child = spawn(binary, workerArgs, {
       cwd: ROOT,
       stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, DO_NOT_TRACK: '1', HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true' },
+      env: {
+        ...process.env,
+        ...(option('workloads') ? { BENCH_WORKLOADS: option('workloads') } : {}),
+        DO_NOT_TRACK: '1',
+        HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true',
+      },
     })
     let stderr = ''
     child.stderr.on('data', (chunk) => {

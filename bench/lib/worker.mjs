@@ -30,6 +30,9 @@ const scale = Number(scaleArg)
 const counts = countsFor(scale)
 const capFactor = budgetArg ? fitCapsToBudget(Number(budgetArg)) : 1
 const mib = (bytes) => round(bytes / 1024 / 1024)
+/** BENCH_WORKLOADS=W3,W4,W5 (run.mjs --workloads=) runs only those; W7 (start-up) is always measured. */
+const only = process.env.BENCH_WORKLOADS?.split(',')
+const wanted = (name) => !only || only.includes(name)
 
 const result = {
   target: targetName,
@@ -68,12 +71,15 @@ try {
     contracts = await deployContracts(client, chain)
     return contracts
   })
-  await step('W1', () => w1BlockNumber(client, counts))
-  await step('W2', () => w2GetBalance(client, counts))
-  if (contracts.token) await step('W3', () => w3CallBalanceOf(client, counts, contracts.token))
-  await step('W4', () => w4ValueTransfers(client, counts, chain))
-  if (contracts.token) await step('W5', () => w5TokenTransfers(client, counts, chain, contracts.token))
-  if (contracts.emitter) await step('W6', () => w6GetLogs(client, counts, chain, contracts.emitter))
+  if (wanted('W1')) await step('W1', () => w1BlockNumber(client, counts))
+  if (wanted('W2')) await step('W2', () => w2GetBalance(client, counts))
+  if (contracts.token && wanted('W3'))
+    await step('W3', () => w3CallBalanceOf(client, counts, contracts.token))
+  if (wanted('W4')) await step('W4', () => w4ValueTransfers(client, counts, chain))
+  if (contracts.token && wanted('W5'))
+    await step('W5', () => w5TokenTransfers(client, counts, chain, contracts.token))
+  if (contracts.emitter && wanted('W6'))
+    await step('W6', () => w6GetLogs(client, counts, chain, contracts.emitter))
 } catch (error) {
   result.errors.start = String(error?.stack ?? error).slice(0, 800)
 }

@@ -8,8 +8,8 @@
  * the filter until its next poll. A filter not polled for five minutes expires, as in RSKj.
  */
 import type { Clock } from '../clock/clock.js'
-import { FilterNotFoundError } from '../rpc/errors/rpc.js'
 import { bytesToHex } from '../util/hex.js'
+import { UnknownFilterError } from './errors.js'
 import type { LogCriteria } from './logMatch.js'
 
 export type FilterKind = 'log' | 'block' | 'pendingTransaction'
@@ -41,8 +41,6 @@ export interface FilterRecord<RemovedLog = unknown> {
 
 /** RSKj FilterManager: filters not accessed for 5 minutes are removed. */
 export const FILTER_IDLE_TIMEOUT_MS = 5 * 60 * 1000
-
-export { FilterNotFoundError }
 
 export class FilterRegistry<RemovedLog = unknown> {
   readonly #filters = new Map<string, FilterRecord<RemovedLog>>()
@@ -91,7 +89,7 @@ export class FilterRegistry<RemovedLog = unknown> {
   touch(id: string): FilterRecord<RemovedLog> {
     this.expireIdle()
     const record = this.#filters.get(id.toLowerCase())
-    if (!record) throw new FilterNotFoundError()
+    if (!record) throw new UnknownFilterError(id)
     record.lastPollAt = this.#clock.now()
     return record
   }

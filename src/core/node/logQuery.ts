@@ -13,8 +13,8 @@
 
 import { bloomMatcher } from '../chain/bloom.js'
 import { type LogCriteria, matchesLog } from '../filters/logMatch.js'
-import type { LogForWire } from '../rpc/dto/receiptDto.js'
-import { LogsLimitError } from '../rpc/errors/rpc.js'
+import type { LogView } from './engine/views.js'
+import { LogQueryLimitError } from './errors.js'
 
 export type LogLimitPolicy =
   | { kind: 'range-or-cap'; freeRange: bigint; maxLogs: number }
@@ -24,7 +24,7 @@ export interface BlockLogSource {
   /** The block's logs bloom, or undefined past the head. */
   bloom(number: bigint): Promise<Uint8Array | undefined>
   /** Every log of the block, in block order, with block-wide log indexes. */
-  logs(number: bigint): Promise<LogForWire[]>
+  logs(number: bigint): Promise<LogView[]>
   /**
    * The union of the blooms of the `size` blocks from `start`, when `size` is one of
    * `LOG_SECTION_SIZES`, `start` a multiple of it and the section complete at or below the head.
@@ -36,7 +36,7 @@ export interface BlockLogSource {
    * of its time.
    */
   cachedBloom?(number: bigint): Uint8Array | undefined
-  cachedLogs?(number: bigint): LogForWire[] | undefined
+  cachedLogs?(number: bigint): LogView[] | undefined
   cachedSectionBloom?(start: bigint, size: bigint): Uint8Array | undefined
 }
 
@@ -53,13 +53,13 @@ export async function queryLogs(
   source: BlockLogSource,
   query: LogQuery,
   policy: LogLimitPolicy,
-): Promise<LogForWire[]> {
+): Promise<LogView[]> {
   const { from, to, criteria } = query
   const mayMatch = bloomMatcher(criteria)
   if (policy.kind === 'rskj' && to - from > policy.maxBlocks)
-    throw new LogsLimitError(`Cannot query more than ${policy.maxBlocks} blocks at once`)
+    throw new LogQueryLimitError(`Cannot query more than ${policy.maxBlocks} blocks at once`)
   const capped = policy.kind === 'rskj' || to - from + 1n > policy.freeRange
-  const out: LogForWire[] = []
+  const out: LogView[] = []
   // RSKj's do-while quirk: with from > to the `to` block is still scanned once.
   const last = to < from ? from : to
   const first = to < from ? to : from
@@ -128,12 +128,13 @@ async function skippableSection(
   return 0n
 }
 
-function tooManyLogs(policy: LogLimitPolicy, from: bigint, reached: bigint): LogsLimitError {
-  if (policy.kind === 'rskj') return new LogsLimitError(`Filter returned more than ${policy.maxLogs} logs.`)
+function tooManyLogs(policy: LogLimitPolicy, from: bigint, reached: bigint): LogQueryLimitError {
+  if (policy.kind === 'rskj')
+    return new LogQueryLimitError(`Filter returned more than ${policy.maxLogs} logs.`)
   const suggestedTo = reached - 1n >= from ? reached - 1n : from
   const freeTo = from + policy.freeRange - 1n
   const suggestion = suggestedTo > freeTo ? suggestedTo : freeTo
-  return new LogsLimitError(
+  return new LogQueryLimitError(
     `Query returned more than ${policy.maxLogs} logs over a range wider than ${policy.freeRange} blocks. ` +
       `Narrow it: a range of at most ${policy.freeRange} blocks returns every log, e.g. fromBlock 0x${from.toString(16)} ` +
       `toBlock 0x${suggestion.toString(16)}.`,

@@ -1,2 +1,10 @@
-/** A transaction the pool refused: -32010 with RSKj's pool text (reference §4.4). */
-export { TransactionRejectedError as TransactionPoolError } from '../rpc/errors/rpc.js'
+/**
+ * A transaction the pool refused. The message is the reason in RSKj's words (nonce too low,
+ * insufficient funds…); the static `code` is the JSON-RPC code `rpc/errors/toRpcError.ts` answers
+ * it with (-32010, reference §4.4).
+ */
+export class TransactionPoolError extends Error {
+  static readonly code = -32010
+  readonly code = TransactionPoolError.code
+  override name = 'TransactionPoolError'
+}

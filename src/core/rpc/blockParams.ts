@@ -2,14 +2,10 @@
  * Block parameters: TAG, BLOCK (number or tag) and BLOCK_EXT (BLOCK, a block hash, or the
  * EIP-1898 objects `{blockHash, requireCanonical}` / `{blockNumber}`), with RSKj's texts.
  */
+import type { BlockExtSpecifier, BlockSpecifier, BlockTag } from '../node/engine/requests.js'
 import { describeJsonType, ParamError, type ParamSpec, parseData32, parseQuantity } from './params.js'
 
-/** The spec's tags. `safe` / `finalized` are not Rootstock's (RSKj rejects them too). */
-export type BlockTag = 'latest' | 'earliest' | 'pending'
-
-export type BlockSpecifier = { kind: 'tag'; tag: BlockTag } | { kind: 'number'; number: bigint }
-
-export type BlockExtSpecifier = BlockSpecifier | { kind: 'hash'; hash: Uint8Array; requireCanonical: boolean }
+export type { BlockExtSpecifier, BlockSpecifier, BlockTag }
 
 const TAGS: readonly string[] = ['latest', 'earliest', 'pending'] satisfies BlockTag[]
 

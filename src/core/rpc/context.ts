@@ -7,7 +7,6 @@ import type { NetworkConfig } from '../network/networks.js'
 import type { Profile } from '../network/profiles.js'
 import type { ChainEngine } from '../node/engineApi.js'
 import type { Address } from '../util/hex.js'
-import type { MethodRegistry } from './registry.js'
 
 export type { Clock }
 
@@ -34,7 +33,8 @@ export interface MethodContext {
   profile: Profile
   clock: Clock
   client: ClientInfo
-  registry: MethodRegistry
+  /** The served namespaces (`rpc_modules`); the registry itself is built from the methods. */
+  registry: { modules(): Record<string, string> }
   /** The node's own accounts (`eth_accounts` in the `rskj` profile); `[]` until a wallet is wired. */
   accounts(): Promise<readonly Address[]>
   /** The chain engine; methods that need no chain never touch it. */

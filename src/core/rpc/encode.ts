@@ -5,19 +5,8 @@
  */
 import { type Address, bytesToHex, type Hex } from '../util/hex.js'
 
-/** A non-negative integer as a QUANTITY: `0x0`, `0x1e`, never `0x01`. */
-export function toQuantity(value: bigint | number): Hex {
-  const n = typeof value === 'number' ? BigInt(value) : value
-  if (n < 0n) throw new RangeError(`a QUANTITY cannot be negative: ${n}`)
-  return `0x${n.toString(16)}`
-}
-
-/** A byte-backed quantity (RSKj `toQuantityJsonHex(byte[])`): leading zero bytes dropped, empty → `0x0`. */
-export function bytesToQuantity(bytes: Uint8Array): Hex {
-  let hex = bytesToHex(bytes).slice(2).replace(/^0+/, '')
-  if (hex === '') hex = '0'
-  return `0x${hex}`
-}
+// QUANTITY encoding is shared with the tracers' result formats, so it lives with the hex helpers.
+export { bytesToQuantity, toQuantity } from '../util/hex.js'
 
 /** Bytes as DATA: two digits a byte, `0x` for empty. */
 export function toData(bytes: Uint8Array): Hex {

@@ -4,6 +4,7 @@
  * is parsed strictly; an error names the field (`invalid argument 0: to: …`). Fields RSKj ignores
  * (`type`, `maxFeePerGas`, `accessList`…) are ignored here too, so viem and ethers requests pass.
  */
+import type { CallRequest } from '../node/engine/requests.js'
 import type { Address } from '../util/hex.js'
 import { type BlockSpecifier, parseBlock } from './blockParams.js'
 import { InvalidParamsError } from './errors/rpc.js'
@@ -19,17 +20,7 @@ import {
   parseQuantity,
 } from './params.js'
 
-export interface CallRequest {
-  from?: Address
-  /** `null` = contract creation (explicit), `undefined` = not given. */
-  to?: Address | null
-  gas?: bigint
-  gasPrice?: bigint
-  value?: bigint
-  data?: Uint8Array
-  nonce?: bigint
-  chainId?: bigint
-}
+export type { CallRequest }
 
 export interface LogFilterRequest {
   fromBlock?: BlockSpecifier

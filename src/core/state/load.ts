@@ -4,8 +4,8 @@ import type { KeyValueStore } from '../storage/types.js'
 import type { Address } from '../util/hex.js'
 import { bytesToBigint } from '../util/hex.js'
 import { decodeAccount } from './account.js'
+import type { FlatState } from './flatState.js'
 import { CODE_PREFIX, FLAT_ACCOUNT_PREFIX, FLAT_ROOT_KEY, FLAT_STORAGE_PREFIX, prefixEnd } from './keys.js'
-import type { FlatState } from './worldState.js'
 
 export interface LoadedFlatState {
   root: Uint8Array

@@ -23,8 +23,8 @@ import {
   toAddress,
 } from '../util/hex.js'
 import { decodeAccount, decodeStorageValue, slotKey } from './account.js'
+import type { FlatState } from './flatState.js'
 import { flatAccountKey, flatStorageKey, preimageKey } from './keys.js'
-import type { FlatState } from './worldState.js'
 
 export interface MoveFlatStateParameters {
   flat: FlatState

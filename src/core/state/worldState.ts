@@ -27,11 +27,14 @@ import {
   hexToBytes,
 } from '../util/hex.js'
 import { encodeAccount, encodeStorageValue, type StateAccount, slotKey } from './account.js'
+import type { FlatState } from './flatState.js'
 import { HistoricalStateReader } from './historicalReader.js'
 import { HistoricalState } from './history.js'
 import { codeKey, FLAT_ROOT_KEY, flatAccountKey, flatStorageKey, preimageKey } from './keys.js'
 import { loadFlatState } from './load.js'
 import { moveFlatState } from './reset.js'
+
+export type { FlatState }
 
 export interface WorldStateParameters {
   /** Backing storage for trie nodes, code and preimages not in memory; none for a memory-only state. */
@@ -58,12 +61,6 @@ interface PendingAccount {
 }
 
 /** The in-memory parts `load.ts` and `reset.ts` fill; not for other callers. */
-export interface FlatState {
-  accounts: Map<Address, StateAccount>
-  storage: Map<Address, Map<bigint, bigint>>
-  codes: Map<string, Uint8Array>
-}
-
 function pushNodeWrites(nodes: TrieNodeWrite[], writes: KvOperation[]): void {
   for (const { hash, encoded } of nodes) writes.push({ type: 'put', key: trieNodeKey(hash), value: encoded })
 }

@@ -4,12 +4,12 @@
  * null members left out. RSKj builds the top level from the receipt and an empty program result,
  * so its `output` is always `0x0` (or the created address for a creation): reproduced as is.
  */
+
+import { decodeRevertReason } from '../evm/revertReason.js'
 import type { Log } from '../evm/types.js'
-import { bytesToQuantity, toData, toQuantity } from '../rpc/encode.js'
-import { decodeRevertReason } from '../rpc/errors/revert.js'
-import type { Address } from '../util/hex.js'
+import { type Address, bytesToQuantity, bytesToHex as toData, toQuantity } from '../util/hex.js'
 import type { CallFrameCollector, CallFrameNode } from './callFrames.js'
-import type { ReplayedTransaction } from './replay.js'
+import type { ReplayedTransaction } from './replayed.js'
 import { programTraceError } from './traceErrors.js'
 
 export interface CallTracerOptions {

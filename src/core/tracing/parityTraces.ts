@@ -5,10 +5,9 @@
  * data (also for nested calls), and the top-level result's `output` is `0x` (RSKj builds it from
  * an empty program result).
  */
-import { toData, toQuantity } from '../rpc/encode.js'
-import type { Address, Hex } from '../util/hex.js'
+import { type Address, type Hex, bytesToHex as toData, toQuantity } from '../util/hex.js'
 import type { CallFrameCollector, CallFrameNode } from './callFrames.js'
-import type { ReplayedTransaction } from './replay.js'
+import type { ReplayedTransaction } from './replayed.js'
 import { exceptionToString, programTraceError } from './traceErrors.js'
 
 export interface ParityAction {

@@ -5,7 +5,7 @@
  * (`DataWord`s as 64 hex digits, the message data as base64, as Jackson writes a `byte[]`).
  */
 import type { Address } from '../util/hex.js'
-import type { ReplayedTransaction } from './replay.js'
+import type { ReplayedTransaction } from './replayed.js'
 import { type StructLog, type StructLogTracer, unprefixedHex, wordHex } from './structTracer.js'
 import { programTraceError } from './traceErrors.js'
 

@@ -1,5 +1,3 @@
-import { RpcError } from '../rpc/errors/base.js'
-
 /**
  * RSKj reports EVM failures in traces through Java exception texts. The EVM here names its
  * failures in plain words; these are mapped to the exception classes RSKj throws for the same
@@ -28,18 +26,4 @@ export function exceptionToString(error: string): string {
 /** `format("%s: %s", e.getClass(), e.getMessage())`: the top-level trace error text. */
 export function programTraceError(error: string | undefined): string {
   return error === undefined ? '' : `class ${exceptionToString(error)}`
-}
-
-/**
- * RSKj's answer to a user mistake its code does not check for (an exception its error resolver
- * does not know): -32603 `Internal server error`. Kept apart from the node's own InternalError,
- * which means a bug here and is logged.
- */
-export class UncheckedInputError extends RpcError {
-  static override code = -32603 as const
-  readonly reason: string
-  constructor(reason: string) {
-    super(UncheckedInputError.code, 'Internal server error')
-    this.reason = reason
-  }
 }

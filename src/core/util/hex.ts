@@ -1,7 +1,8 @@
 /**
  * Byte, hex and bigint helpers shared by every layer of the node.
  * Domain code works with `Uint8Array` and `bigint`; the wire encoding (EIP-1474 / RSKj HexUtils)
- * lives in `src/core/rpc/encode.ts` and builds on these.
+ * lives in `src/core/rpc/encode.ts` and builds on these. QUANTITY encoding is here because the
+ * tracers (`src/core/tracing`) write RSKj's trace formats with it too.
  */
 
 export type Hex = `0x${string}`
@@ -158,3 +159,17 @@ export function toAddress(bytes: Uint8Array): Address {
 
 export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000' as Address
 export const ZERO_HASH = new Uint8Array(32)
+
+/** A non-negative integer as a QUANTITY: `0x0`, `0x1e`, never `0x01`. */
+export function toQuantity(value: bigint | number): Hex {
+  const n = typeof value === 'number' ? BigInt(value) : value
+  if (n < 0n) throw new RangeError(`a QUANTITY cannot be negative: ${n}`)
+  return `0x${n.toString(16)}`
+}
+
+/** A byte-backed quantity (RSKj `toQuantityJsonHex(byte[])`): leading zero bytes dropped, empty → `0x0`. */
+export function bytesToQuantity(bytes: Uint8Array): Hex {
+  let hex = bytesToHex(bytes).slice(2).replace(/^0+/, '')
+  if (hex === '') hex = '0'
+  return `0x${hex}`
+}

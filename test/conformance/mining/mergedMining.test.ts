@@ -4,9 +4,9 @@
  * forms; the chain imports the blocks and the independent checker verifies what was stored.
  */
 import { describe, expect, it } from 'vitest'
-import type { MinerWork } from '../../../src/core/mining/rpc/minerWork.js'
 import { solveMinerWork } from '../../../src/core/mining/testing/externalMiner.js'
 import { verifyMergedMining } from '../../../src/core/mining/verify/verifyMergedMining.js'
+import type { MinerWork } from '../../../src/core/mining/work/minerWork.js'
 import { hexToBytes } from '../../../src/core/util/hex.js'
 import { COW1, createConformanceNode } from '../node/nodeTestChain.js'
 

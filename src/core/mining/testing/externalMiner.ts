@@ -13,7 +13,7 @@ import { merkleTree } from '../bitcoin/merkle'
 import { type BitcoinTransaction, serializeTransaction, transactionId } from '../bitcoin/transaction'
 import { RSK_TAG } from '../coinbase'
 import { grindHeaderNonce } from '../headerGrinder'
-import type { MinerWork } from '../rpc/minerWork'
+import type { MinerWork } from '../work/minerWork'
 
 export type SolveMinerWorkParameters = {
   work: Pick<MinerWork, 'blockHashForMergedMining' | 'target'>

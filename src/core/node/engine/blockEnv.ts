@@ -1,12 +1,18 @@
 /** What the EVM sees of a block and of a transaction in it, built the same way everywhere. */
 import type { SignedTransaction } from '../../chain/transaction.js'
 import type { BlockEnv, Message } from '../../evm/types.js'
+import type { NetworkConfig } from '../../network/networks.js'
 import type { Address } from '../../util/hex.js'
 import type { StoredBlock } from './blockRecord.js'
-import type { Engine } from './engine.js'
+
+/** What a block environment reads of the chain: its id and the hashes of recent blocks. */
+export interface BlockEnvSource {
+  network: Pick<NetworkConfig, 'chainId'>
+  reader: { cachedHash(n: bigint): Uint8Array | undefined }
+}
 
 /** The block environment of a stored block (for calls, traces and replays on top of it). */
-export function blockEnvOf(engine: Engine, block: StoredBlock): BlockEnv {
+export function blockEnvOf(engine: BlockEnvSource, block: StoredBlock): BlockEnv {
   const h = block.header
   return {
     number: h.number,

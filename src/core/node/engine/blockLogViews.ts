@@ -4,9 +4,10 @@
  * transactions' hashes and its receipts' logs, not headers, senders or parsed transactions. The
  * record is walked in place; only the fields kept by the views are copied out.
  */
+
 import { keccak256 } from '../../crypto/hash.js'
-import type { LogForWire } from '../../rpc/dto/receiptDto.js'
 import { type Address, bytesToHex } from '../../util/hex.js'
+import type { LogView } from './views.js'
 
 /** One RLP item inside `buffer`: its payload is `buffer[start, end)`, the next item starts at `next`. */
 interface RlpSpan {
@@ -76,7 +77,7 @@ function packed(views: Uint8Array[]): Uint8Array[] {
 }
 
 /** Every log of block `number` from its stored record, as `ChainReader.logs` returns them. */
-export function decodeBlockLogViews(raw: Uint8Array, number: bigint): LogForWire[] {
+export function decodeBlockLogViews(raw: Uint8Array, number: bigint): LogView[] {
   const fields = items(raw, spanAt(raw, 0, raw.length))
   const transactions = items(raw, fields[5] ?? corrupt())
   const receipts = items(raw, fields[7] ?? corrupt())

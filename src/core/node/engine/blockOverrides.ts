@@ -11,8 +11,15 @@
  */
 import type { Address } from '../../util/hex.js'
 import type { BuildBlockParameters } from './blockBuilder.js'
-import type { Engine } from './engine.js'
+import type { Mutex } from './mutex.js'
 import type { EngineSettings } from './settings.js'
+
+/** What the overrides need of the engine: its persisted settings, and its mutex to change them. */
+export interface OverridesHost {
+  settings: EngineSettings
+  mutex: Mutex
+  saveSettings(): Promise<void>
+}
 
 export interface BlockOverrides {
   gasLimit?: bigint
@@ -22,12 +29,12 @@ export interface BlockOverrides {
 
 type SettingsWithOverrides = EngineSettings & { blockOverrides?: BlockOverrides }
 
-export function blockOverrides(engine: Engine): BlockOverrides {
+export function blockOverrides(engine: Pick<OverridesHost, 'settings'>): BlockOverrides {
   return (engine.settings as SettingsWithOverrides).blockOverrides ?? {}
 }
 
 /** Merges `patch` into the persisted overrides. */
-export function setBlockOverrides(engine: Engine, patch: BlockOverrides): Promise<void> {
+export function setBlockOverrides(engine: OverridesHost, patch: BlockOverrides): Promise<void> {
   return engine.mutex.run(async () => {
     const settings = engine.settings as SettingsWithOverrides
     settings.blockOverrides = { ...settings.blockOverrides, ...patch }
@@ -36,7 +43,10 @@ export function setBlockOverrides(engine: Engine, patch: BlockOverrides): Promis
 }
 
 /** The block parameters with the overrides applied (the builder reads them from here). */
-export function withBlockOverrides(engine: Engine, input: BuildBlockParameters): BuildBlockParameters {
+export function withBlockOverrides(
+  engine: Pick<OverridesHost, 'settings'> & { omitRemascTransaction?: boolean },
+  input: BuildBlockParameters,
+): BuildBlockParameters {
   const o = blockOverrides(engine)
   const params = engine.omitRemascTransaction ? { ...input, omitRemasc: true } : input
   if (o.gasLimit === undefined && o.coinbase === undefined && o.minimumGasPrice === undefined) return params

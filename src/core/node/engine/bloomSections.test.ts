@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { logsBloom } from '../../chain/bloom.js'
-import type { LogForWire } from '../../rpc/dto/receiptDto.js'
 import type { Address } from '../../util/hex.js'
 import { type BlockLogSource, queryLogs } from '../logQuery.js'
 import { BloomSectionIndex } from './bloomSections.js'
+import type { LogView } from './views.js'
 
 const EMITTER = '0x00000000000000000000000000000000000000aa' as Address
 const topicOf = (n: number) => {
@@ -15,7 +15,7 @@ const topicOf = (n: number) => {
 /** A chain of `length` blocks where the listed blocks carry one log with `topicOf(topic)`. */
 function fakeChain(length: number, logAt: Map<number, number>) {
   const hashes = Array.from({ length }, (_, n) => Uint8Array.of(n & 0xff, n >> 8, 1))
-  const logs = (n: bigint): LogForWire[] => {
+  const logs = (n: bigint): LogView[] => {
     const topic = logAt.get(Number(n))
     if (topic === undefined) return []
     return [
@@ -183,6 +183,6 @@ describe('bloom sections', () => {
 })
 
 /** The logs `chain.source.logs` resolves to, read synchronously through the same fake. */
-function chainLogs(chain: ReturnType<typeof fakeChain>, n: bigint): LogForWire[] {
+function chainLogs(chain: ReturnType<typeof fakeChain>, n: bigint): LogView[] {
   return chain.syncLogs(n)
 }

@@ -2,8 +2,8 @@
  * Reads of the stored chain with small in-memory caches. The newest blocks are what dApps ask
  * for most (receipts right after a send, the head for every poll), so they stay in memory.
  */
+
 import { UNCLE_WINDOW } from '../../chain/forkDetection.js'
-import type { LogForWire } from '../../rpc/dto/receiptDto.js'
 import type { KeyValueStore } from '../../storage/types.js'
 import { bytesToHex, bytesToUnprefixedHex, equalBytes, hexToBytes } from '../../util/hex.js'
 import { objectMemo } from '../../util/objectMemo.js'
@@ -13,6 +13,7 @@ import type { StoredBlock } from './blockRecord.js'
 import { BloomSectionIndex } from './bloomSections.js'
 import { HeightRing } from './heightRing.js'
 import { keys } from './keys.js'
+import type { LogView } from './views.js'
 
 export interface TransactionLocation {
   blockNumber: bigint
@@ -47,7 +48,7 @@ export class ChainReader {
   readonly #blocks = new HeightRing<StoredBlock>(RECENT_BLOCKS)
   readonly #hashes = new HeightRing<Uint8Array>(RECENT_HASHES)
   readonly #older = new Map<bigint, StoredBlock>()
-  readonly #logViews = new Map<bigint, LogForWire[]>()
+  readonly #logViews = new Map<bigint, LogView[]>()
   /** Hashes of the last blocks of bloom sections (one per 16 blocks), which log queries check. */
   readonly #sectionEnds = new Map<bigint, Uint8Array>()
   readonly #blooms = new Map<bigint, Uint8Array>()
@@ -200,7 +201,7 @@ export class ChainReader {
   }
 
   /** `logs(n)` when the block or its log view is in memory, else undefined. */
-  cachedLogs(n: bigint): LogForWire[] | undefined {
+  cachedLogs(n: bigint): LogView[] | undefined {
     const recent = this.#blocks.get(n)
     return recent ? blockLogs(recent) : this.#logViews.get(n)
   }
@@ -231,7 +232,7 @@ export class ChainReader {
   }
 
   /** Every log of a block with its block-wide index (RSKj: logIndex counts across the block). */
-  async logs(n: bigint): Promise<LogForWire[]> {
+  async logs(n: bigint): Promise<LogView[]> {
     const recent = this.#blocks.get(n)
     if (recent) return blockLogs(recent)
     const cached = this.#logViews.get(n)
@@ -254,12 +255,12 @@ export class ChainReader {
 }
 
 /** Log views of a block, built once per cached block: log queries and receipts read them often. */
-const logsOfBlock = objectMemo<StoredBlock, LogForWire[]>('blockLogs')
+const logsOfBlock = objectMemo<StoredBlock, LogView[]>('blockLogs')
 
-export function blockLogs(block: StoredBlock): LogForWire[] {
+export function blockLogs(block: StoredBlock): LogView[] {
   const cached = logsOfBlock.get(block)
   if (cached) return cached
-  const out: LogForWire[] = []
+  const out: LogView[] = []
   let logIndex = 0
   block.receipts.forEach((receipt, transactionIndex) => {
     const tx = block.transactions[transactionIndex]!

@@ -22,12 +22,10 @@ import { bitcoinHeaderHash } from '../../mining/bitcoin/header.js'
 import type { NetworkConfig } from '../../network/networks.js'
 import type { PoolTransaction } from '../../pool/txPool.js'
 import { TxPool } from '../../pool/txPool.js'
-import type { BlockForWire } from '../../rpc/dto/blockDto.js'
-import type { LogForWire } from '../../rpc/dto/receiptDto.js'
-import { TransactionRejectedError } from '../../rpc/errors/rpc.js'
 import { WorldState } from '../../state/worldState.js'
 import type { KeyValueStore, KvOperation } from '../../storage/types.js'
 import { type Address, bytesToHex, bytesToUnprefixedHex, hexToBytes } from '../../util/hex.js'
+import { TransactionRefusedError } from '../errors.js'
 import type { LogLimitPolicy } from '../logQuery.js'
 import { Arrivals } from './arrivals.js'
 import {
@@ -41,9 +39,10 @@ import {
 import { decodeBlockRecord, encodeBlockRecord, packBloom } from './blockCodec.js'
 import { withBlockOverrides } from './blockOverrides.js'
 import type { StoredBlock } from './blockRecord.js'
+import { pendingBlockView } from './blockViews.js'
 import { blockLogs, ChainReader, encodeLocation } from './chainReader.js'
 import { createGenesis } from './genesis.js'
-import { isImpersonatedEncoding } from './impersonation.js'
+import { isImpersonatedEncoding } from './impersonatedEncoding.js'
 import { keys } from './keys.js'
 import { Mutex } from './mutex.js'
 import {
@@ -53,7 +52,7 @@ import {
   encodeSettings,
   type MiningMode,
 } from './settings.js'
-import { pendingBlockForWire } from './wire.js'
+import type { BlockView, LogView } from './views.js'
 
 export interface PooledTransaction extends PoolTransaction {
   tx: SignedTransaction
@@ -88,7 +87,7 @@ export class Engine {
    * transaction deletes its record only when it has one: two deletes fewer per block to store.
    */
   readonly storedPool = new Set<string>()
-  readonly filters: FilterRegistry<LogForWire>
+  readonly filters: FilterRegistry<LogView>
   readonly time: TimeControl
   readonly mutex = new Mutex()
   readonly arrivals = new Arrivals()
@@ -117,7 +116,7 @@ export class Engine {
     this.omitRemascTransaction = p.omitRemascTransaction === true
     this.settings = settings
     this.reader = new ChainReader(p.storage)
-    this.filters = new FilterRegistry<LogForWire>(p.clock, p.random)
+    this.filters = new FilterRegistry<LogView>(p.clock, p.random)
     this.time = new TimeControl(p.clock, settings.time)
   }
 
@@ -194,7 +193,7 @@ export class Engine {
     const tx = decodeTransaction(raw)
     assertAcceptableSignature(tx, this.network.chainId)
     const sender = transactionSender(tx)
-    if (!sender) throw new TransactionRejectedError('invalid signature: no sender can be recovered')
+    if (!sender) throw new TransactionRefusedError('invalid signature: no sender can be recovered')
     return this.submit(tx, sender)
   }
 
@@ -445,10 +444,10 @@ export class Engine {
    * RSKj shows it with null number, hash, bloom and miner; its stateRoot here is the head's,
    * since computing a root would mean committing state that is then thrown away.
    */
-  async pendingBlock(): Promise<(full: boolean) => BlockForWire> {
+  async pendingBlock(): Promise<(full: boolean) => BlockView> {
     const params = this.#pendingBlockParameters()
     const executed = executeBlock(params)
-    return (full) => pendingBlockForWire(params.parent, executed, this.network, full)
+    return (full) => pendingBlockView(params.parent, executed, this.network, full)
   }
 
   /**
@@ -477,7 +476,7 @@ export class Engine {
   }
 
   /** Logs of blocks `from..to` as they were, for filters that must report them removed. */
-  static removedLogs(blocks: StoredBlock[]): LogForWire[] {
+  static removedLogs(blocks: StoredBlock[]): LogView[] {
     return blocks.flatMap((b) => blockLogs(b).map((l) => ({ ...l, removed: true })))
   }
 

@@ -15,20 +15,24 @@
 import { type BlockHeader, blockHash } from '../../chain/header.js'
 import { bitcoinHeaderHash } from '../../mining/bitcoin/header.js'
 import { buildMergedMiningTemplate, type MergedMiningTemplate } from '../../mining/miner.js'
-import { SubmitBlockError } from '../../mining/rpc/errors.js'
-import { applyWorkNonce, buildEthGetWorkResult, type EthGetWorkReturnType } from '../../mining/rpc/getWork.js'
+import { SubmitBlockError } from '../../mining/work/errors.js'
+import {
+  applyWorkNonce,
+  buildEthGetWorkResult,
+  type EthGetWorkReturnType,
+} from '../../mining/work/getWork.js'
 import {
   buildMinerWork,
   buildSubmittedBlockInfo,
   feesWarrantNotify,
   type MinerWork,
   type SubmittedBlockInfo,
-} from '../../mining/rpc/minerWork.js'
+} from '../../mining/work/minerWork.js'
 import {
   mergedMiningFieldsFromSubmission,
   type ParsedMergedMiningSubmission,
-} from '../../mining/rpc/submitParams.js'
-import { MergedMiningWorkCache } from '../../mining/rpc/workCache.js'
+} from '../../mining/work/submitParams.js'
+import { MergedMiningWorkCache } from '../../mining/work/workCache.js'
 import { WorldState } from '../../state/worldState.js'
 import { bytesToHex, equalBytes } from '../../util/hex.js'
 import {

@@ -2,14 +2,15 @@
  * What `eth_getFilterChanges` and `eth_getFilterLogs` return, computed from the chain at poll
  * time (filters store only a cursor; see `FilterRegistry`).
  */
+
 import type { BlockBound, FilterKind, FilterRecord, LogFilterSpec } from '../../filters/filterRegistry.js'
-import type { BlockSpecifier } from '../../rpc/blockParams.js'
-import type { LogForWire } from '../../rpc/dto/receiptDto.js'
 import { queryLogs } from '../logQuery.js'
 import type { Engine } from './engine.js'
 import { resolveLogRange } from './filterQueries.js'
+import type { BlockSpecifier } from './requests.js'
+import type { LogView } from './views.js'
 
-export type FilterChanges = { kind: 'log'; logs: LogForWire[] } | { kind: 'hashes'; hashes: Uint8Array[] }
+export type FilterChanges = { kind: 'log'; logs: LogView[] } | { kind: 'hashes'; hashes: Uint8Array[] }
 
 function toSpecifier(bound: BlockBound): BlockSpecifier {
   return typeof bound === 'bigint' ? { kind: 'number', number: bound } : { kind: 'tag', tag: bound }
@@ -20,7 +21,7 @@ export async function installFilter(
   kind: FilterKind,
   log?: LogFilterSpec,
   origin?: string,
-): Promise<FilterRecord<LogForWire>> {
+): Promise<FilterRecord<LogView>> {
   const record = engine.filters.install(
     kind,
     { cursorBlock: engine.head.header.number, cursorSeq: engine.arrivals.lastSeq },
@@ -77,7 +78,7 @@ export async function filterLogs(
   engine: Engine,
   id: string,
   limits: Engine['unlimitedLogs'],
-): Promise<LogForWire[]> {
+): Promise<LogView[]> {
   const filter = engine.filters.touch(id)
   await engine.saveFilters()
   if (filter.kind !== 'log' || !filter.log) return []

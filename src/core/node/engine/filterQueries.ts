@@ -3,8 +3,9 @@
  * defaults `latest`/`latest`; `fromBlock: latest` scans only the best block; `earliest` is
  * genesis; `pending` as `fromBlock` yields nothing; bounds past the head stop at the head.
  */
-import type { BlockSpecifier } from '../../rpc/blockParams.js'
+
 import type { Engine } from './engine.js'
+import type { BlockSpecifier } from './requests.js'
 
 export interface LogRange {
   from: bigint

@@ -1,27 +1,15 @@
 /**
  * Impersonated senders (anvil_impersonateAccount, anvil_autoImpersonateAccount): transactions
- * from an account whose key the node does not hold, accepted without a signature.
- *
- * Such a transaction still needs a hash, a raw encoding for the block record and a `v, r, s` on
- * the wire. The rule: the transaction is encoded as a legacy EIP-155 transaction of this chain
- * (`v = 35 + 2·chainId`) whose signature is `r = the sender address as an integer, s = 1`, and its
- * hash is keccak-256 of that encoding. The hash is therefore unique per sender and fields (two
- * senders with the same nonce and payload get different hashes), stable (the same request gives
- * the same hash), and never equal to a real signature's transaction: no real signature has s = 1.
- * The sender is never recovered from it: the engine receives it with the transaction, and block
- * records store senders. Pooled bytes do not carry the sender, so an impersonated transaction
- * still waiting in the pool (manual mining) is not restored by a restart: reopening code skips
- * encodings for which `isImpersonatedEncoding` holds.
+ * from an account whose key the node does not hold, accepted without a signature. How such a
+ * transaction is encoded and recognised is `impersonatedEncoding.ts`.
  */
-import {
-  decodeTransaction,
-  encodeTransaction,
-  type SignedTransaction,
-  type TransactionFields,
-} from '../../chain/transaction.js'
-import { TransactionRejectedError } from '../../rpc/errors/rpc.js'
+import type { TransactionFields } from '../../chain/transaction.js'
 import type { Address } from '../../util/hex.js'
+import { TransactionRefusedError } from '../errors.js'
 import type { Engine } from './engine.js'
+import { impersonatedTransaction } from './impersonatedEncoding.js'
+
+export { impersonatedTransaction }
 
 const normalize = (address: string) => address.toLowerCase()
 
@@ -47,21 +35,6 @@ export function setAutoImpersonate(engine: Engine, enabled: boolean): Promise<vo
   })
 }
 
-/** The transaction object for `fields` sent by `sender` without a key (hash rule above). */
-export function impersonatedTransaction(
-  fields: TransactionFields,
-  sender: Address,
-  chainId: number,
-): SignedTransaction {
-  const raw = encodeTransaction({ ...fields, v: 35 + 2 * chainId, r: BigInt(sender), s: 1n })
-  return decodeTransaction(raw)
-}
-
-/** True for the encoding above (s = 1): no real signature has it, and no sender is recoverable. */
-export function isImpersonatedEncoding(tx: SignedTransaction): boolean {
-  return tx.signed && tx.s === 1n
-}
-
 export interface SubmitImpersonatedParameters {
   fields: TransactionFields
   sender: Address
@@ -69,14 +42,14 @@ export interface SubmitImpersonatedParameters {
 
 /**
  * Pools (and under automine mines) a transaction from an impersonated sender; resolves to its
- * hash. Throws -32010 when the sender is not impersonated.
+ * hash. Throws `TransactionRefusedError` when the sender is not impersonated.
  */
 export async function submitImpersonated(
   engine: Engine,
   { fields, sender }: SubmitImpersonatedParameters,
 ): Promise<Uint8Array> {
   if (!isImpersonated(engine, sender))
-    throw new TransactionRejectedError(`the account ${sender} is not impersonated`)
+    throw new TransactionRefusedError(`the account ${sender} is not impersonated`)
   const tx = impersonatedTransaction(fields, sender, engine.network.chainId)
   return engine.submit(tx, normalize(sender) as Address)
 }

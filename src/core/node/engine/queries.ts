@@ -7,22 +7,16 @@
 import { executeTransaction } from '../../evm/transaction.js'
 import type { ExecutionResult, StateReader } from '../../evm/types.js'
 import type { LogCriteria } from '../../filters/logMatch.js'
-import type { BlockTag } from '../../rpc/blockParams.js'
-import type { LogForWire } from '../../rpc/dto/receiptDto.js'
-import { InvalidRequestError } from '../../rpc/errors/rpc.js'
-import type { CallRequest } from '../../rpc/objectParams.js'
 import type { HistoricalState } from '../../state/history.js'
-import { bytesToHex, ZERO_ADDRESS } from '../../util/hex.js'
+import { ZERO_ADDRESS } from '../../util/hex.js'
+import { BlockNotFoundError } from '../errors.js'
 import { type LogLimitPolicy, queryLogs } from '../logQuery.js'
 import { blockEnvOf } from './blockEnv.js'
 import type { StoredBlock } from './blockRecord.js'
 import type { Engine } from './engine.js'
 import { runWithHistoricalState } from './historicalReader.js'
-
-export type BlockRef =
-  | { kind: 'tag'; tag: BlockTag }
-  | { kind: 'number'; number: bigint }
-  | { kind: 'hash'; hash: Uint8Array; requireCanonical?: boolean }
+import type { BlockRef, CallRequest } from './requests.js'
+import type { LogView } from './views.js'
 
 /** The stored block a parameter names; `pending` resolves to the head (its state is the pool's view). */
 export async function resolveBlock(engine: Engine, ref: BlockRef): Promise<StoredBlock | undefined> {
@@ -36,13 +30,11 @@ export async function resolveBlock(engine: Engine, ref: BlockRef): Promise<Store
   }
 }
 
-/** Like `resolveBlock` but a missing block is RSKj's -32600 (`Block … not found`). */
+/** Like `resolveBlock` but a missing block throws `BlockNotFoundError`. */
 export async function requireBlock(engine: Engine, ref: BlockRef): Promise<StoredBlock> {
   const block = await resolveBlock(engine, ref)
   if (block) return block
-  if (ref.kind === 'hash') throw new InvalidRequestError(`Block with hash ${bytesToHex(ref.hash)} not found`)
-  if (ref.kind === 'number') throw new InvalidRequestError(`Block 0x${ref.number.toString(16)} not found`)
-  throw new InvalidRequestError(`Block ${ref.tag} not found`)
+  throw new BlockNotFoundError(ref)
 }
 
 export type StateAt = { latest: true; reader: StateReader } | { latest: false; history: HistoricalState }
@@ -107,6 +99,6 @@ export async function getLogs(
   engine: Engine,
   query: { from: bigint; to: bigint; criteria: LogCriteria },
   policy: LogLimitPolicy,
-): Promise<LogForWire[]> {
+): Promise<LogView[]> {
   return queryLogs(engine.reader, query, policy)
 }

@@ -2,10 +2,11 @@
  * Account reads at a block parameter (BLOCK_EXT), the same way for the live head and for old
  * blocks, plus the `pending` view wallets rely on for their next nonce.
  */
-import type { BlockExtSpecifier } from '../../rpc/blockParams.js'
+
 import type { Address } from '../../util/hex.js'
 import type { Engine } from './engine.js'
-import { type BlockRef, requireBlock, stateAt } from './queries.js'
+import { requireBlock, stateAt } from './queries.js'
+import type { BlockExtSpecifier, BlockRef } from './requests.js'
 
 export interface AccountView {
   balance(address: Address): Promise<bigint>

@@ -2,41 +2,10 @@
  * The JSON block object exactly as RSKj writes it (`BlockResultDTO`, reference §1.5): field order,
  * nulls for a pending block, `mixHash` and `nonce` constants, and the merged-mining fields.
  */
-import type { Address, Hex } from '../../util/hex.js'
+import type { BlockView } from '../../node/engine/views.js'
+import type { Hex } from '../../util/hex.js'
 import { toData as data, toQuantity as quantity } from '../encode.js'
-import { type TransactionDto, type TransactionForWire, toTransactionDto } from './transactionDto.js'
-
-export interface BlockForWire {
-  /** `null` for the pending block. */
-  number: bigint | null
-  hash: Uint8Array | null
-  parentHash: Uint8Array
-  sha3Uncles: Uint8Array
-  logsBloom: Uint8Array | null
-  transactionsRoot: Uint8Array
-  stateRoot: Uint8Array
-  receiptsRoot: Uint8Array
-  miner: Address | null
-  difficulty: bigint
-  totalDifficulty: bigint
-  extraData: Uint8Array
-  size: bigint
-  gasLimit: bigint
-  gasUsed: bigint
-  timestamp: bigint
-  /** Hashes, or full transactions when asked for. */
-  transactions: Uint8Array[] | TransactionForWire[]
-  uncles: Uint8Array[]
-  minimumGasPrice: bigint | null
-  bitcoinMergedMiningHeader: Uint8Array
-  bitcoinMergedMiningCoinbaseTransaction: Uint8Array
-  bitcoinMergedMiningMerkleProof: Uint8Array
-  hashForMergedMining: Uint8Array
-  paidFees: bigint
-  cumulativeDifficulty: bigint
-  rskPteEdges: number[] | null
-  baseEvent: Uint8Array | null
-}
+import { type TransactionDto, toTransactionDto } from './transactionDto.js'
 
 export interface BlockDto {
   number: Hex | null
@@ -72,7 +41,7 @@ export interface BlockDto {
 
 const ZERO_HASH_HEX = `0x${'0'.repeat(64)}` as Hex
 
-export function toBlockDto(block: BlockForWire): BlockDto {
+export function toBlockDto(block: BlockView): BlockDto {
   return {
     number: block.number === null ? null : quantity(block.number),
     hash: block.hash === null ? null : data(block.hash),

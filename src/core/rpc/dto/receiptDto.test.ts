@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import type { LogView } from '../../node/engine/views.js'
 import type { Address } from '../../util/hex.js'
-import { type LogForWire, toLogDto } from './receiptDto.js'
+import { toLogDto } from './receiptDto.js'
 
-const log: LogForWire = {
+const log: LogView = {
   logIndex: 3,
   blockNumber: 0x1f4n,
   blockHash: new Uint8Array(32).fill(0xab),

@@ -1,20 +1,8 @@
 /** Receipts and logs as RSKj writes them (`TransactionReceiptDTO`, `LogFilterElement`; reference §3.3–3.4). */
-import type { Address, Hex } from '../../util/hex.js'
+import type { LogView, ReceiptView } from '../../node/engine/views.js'
+import type { Hex } from '../../util/hex.js'
 import { objectMemo } from '../../util/objectMemo.js'
 import { toData as data, toQuantity as quantity } from '../encode.js'
-
-export interface LogForWire {
-  logIndex: number
-  blockNumber: bigint
-  blockHash: Uint8Array
-  transactionHash: Uint8Array
-  transactionIndex: number
-  address: Address
-  data: Uint8Array
-  topics: Uint8Array[]
-  /** Present only in filter results (`eth_getFilterChanges` after a revert). */
-  removed?: boolean
-}
 
 export interface LogDto {
   removed?: boolean
@@ -33,10 +21,10 @@ export interface LogDto {
  * log queries and filters return the same logs again and again, where hex encoding dominated.
  * Every call still returns fresh objects, so a caller that edits a result edits only its copy.
  */
-const wireFields = objectMemo<LogForWire, Omit<LogDto, 'removed'>>('wireFields')
+const wireFields = objectMemo<LogView, Omit<LogDto, 'removed'>>('wireFields')
 
 /** RSKj's log element has no `removed`; filter changes after a revert add `removed: true` first. */
-export function toLogDto(log: LogForWire): LogDto {
+export function toLogDto(log: LogView): LogDto {
   let fields = wireFields.get(log)
   if (!fields) {
     fields = {
@@ -53,22 +41,6 @@ export function toLogDto(log: LogForWire): LogDto {
   }
   const dto: LogDto = { ...fields, topics: fields.topics.slice() }
   return log.removed === undefined ? dto : { removed: log.removed, ...dto }
-}
-
-export interface ReceiptForWire {
-  transactionHash: Uint8Array
-  transactionIndex: number
-  blockHash: Uint8Array
-  blockNumber: bigint
-  cumulativeGasUsed: bigint
-  gasUsed: bigint
-  contractAddress: Address | null
-  logs: LogForWire[]
-  from: Address
-  to: Address | null
-  status: boolean
-  logsBloom: Uint8Array
-  effectiveGasPrice: bigint
 }
 
 export interface ReceiptDto {
@@ -88,7 +60,7 @@ export interface ReceiptDto {
   effectiveGasPrice: Hex
 }
 
-export function toReceiptDto(r: ReceiptForWire): ReceiptDto {
+export function toReceiptDto(r: ReceiptView): ReceiptDto {
   return {
     transactionHash: data(r.transactionHash),
     transactionIndex: quantity(r.transactionIndex),

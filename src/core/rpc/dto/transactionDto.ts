@@ -1,25 +1,7 @@
 /** The JSON transaction object as RSKj writes it (`TransactionResultDTO`, reference §3.1). */
-import type { Address, Hex } from '../../util/hex.js'
+import type { TransactionView } from '../../node/engine/views.js'
+import type { Hex } from '../../util/hex.js'
 import { toData as data, toQuantity as quantity, toSignatureV as signatureV } from '../encode.js'
-
-export interface TransactionForWire {
-  hash: Uint8Array
-  nonce: bigint
-  /** `null` for a transaction in the pool; all zeros in `eth_pendingTransactions`. */
-  blockHash: Uint8Array | null
-  blockNumber: bigint | null
-  transactionIndex: number | null
-  from: Address
-  to: Address | null
-  gas: bigint
-  gasPrice: bigint
-  value: bigint
-  input: Uint8Array
-  /** `null` only when a REMASC signature is not zeroed (RSKj option; never here). */
-  v: bigint
-  r: bigint
-  s: bigint
-}
 
 export interface TransactionDto {
   hash: Hex
@@ -39,7 +21,7 @@ export interface TransactionDto {
   type: Hex
 }
 
-export function toTransactionDto(tx: TransactionForWire): TransactionDto {
+export function toTransactionDto(tx: TransactionView): TransactionDto {
   return {
     hash: data(tx.hash),
     nonce: quantity(tx.nonce),

@@ -125,3 +125,17 @@ export class MiningSubmitError extends RpcError {
     super(MiningSubmitError.code, message, options)
   }
 }
+
+/**
+ * RSKj's answer to a user mistake its code does not check for (an exception its error resolver
+ * does not know): -32603 `Internal server error`. Kept apart from the node's own InternalError,
+ * which means a bug here and is logged.
+ */
+export class UncheckedInputError extends RpcError {
+  static override code = -32603 as const
+  readonly reason: string
+  constructor(reason: string) {
+    super(UncheckedInputError.code, 'Internal server error')
+    this.reason = reason
+  }
+}

@@ -5,6 +5,14 @@
 
 import { ChainError } from '../../chain/errors.js'
 import { InvalidTransactionError } from '../../evm/transaction.js'
+import { UnknownFilterError } from '../../filters/errors.js'
+import {
+  BlockNotFoundError,
+  LogQueryLimitError,
+  TraceRangeError,
+  TransactionRefusedError,
+} from '../../node/errors.js'
+import { TransactionPoolError } from '../../pool/errors.js'
 import { RpcError, type RpcErrorObject } from './base.js'
 import { InternalError } from './rpc.js'
 
@@ -20,6 +28,15 @@ export function toRpcError(error: unknown, onInternalError?: InternalErrorListen
   if (error instanceof ChainError) return { code: error.code, message: error.message }
   if (error instanceof InvalidTransactionError)
     return { code: InvalidTransactionError.code, message: error.message }
+  // The pool's, the filters' and the node's refusals, each in RSKj's text (reference §4.1, §4.4).
+  if (error instanceof TransactionPoolError)
+    return { code: TransactionPoolError.code, message: error.message }
+  if (error instanceof TransactionRefusedError)
+    return { code: TransactionRefusedError.code, message: error.message }
+  if (error instanceof UnknownFilterError) return { code: UnknownFilterError.code, message: error.message }
+  if (error instanceof BlockNotFoundError) return { code: BlockNotFoundError.code, message: error.message }
+  if (error instanceof LogQueryLimitError) return { code: LogQueryLimitError.code, message: error.message }
+  if (error instanceof TraceRangeError) return { code: TraceRangeError.code, message: error.message }
   onInternalError?.(error)
   return new InternalError({ cause: error }).toJSON()
 }

@@ -4,8 +4,8 @@
  * node cannot decode is the caller's mistake, so it is -32602 with the detail (viem and ethers
  * retry -32603, and -32603 is kept for bugs).
  */
-import { MnrInternalError, SubmitBlockError } from '../../mining/rpc/errors.js'
-import { WorkNonceError } from '../../mining/rpc/getWork.js'
+import { MnrInternalError, SubmitBlockError } from '../../mining/work/errors.js'
+import { WorkNonceError } from '../../mining/work/getWork.js'
 import { InvalidParamsError, MiningSubmitError } from '../errors/rpc.js'
 
 /** Runs a mining step, turning the mining module's errors into their RPC errors. */

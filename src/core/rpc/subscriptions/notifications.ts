@@ -11,9 +11,10 @@
  * (not the `0x00` of `toJsonHex`), and `removed` comes last (true for logs of blocks a revert
  * rolled back).
  */
+
 import type { StoredBlock } from '../../node/engine/blockRecord.js'
+import type { LogView } from '../../node/engine/views.js'
 import { bigintToBytes, bytesToHex, type Hex } from '../../util/hex.js'
-import type { LogForWire } from '../dto/receiptDto.js'
 import { toData as data, toQuantity as quantity } from '../encode.js'
 
 /** RSKj `TypeConverter.toJsonHex(byte[])`: `0x00` for no bytes. */
@@ -79,7 +80,7 @@ export interface LogsNotification {
   removed: boolean
 }
 
-export function toLogsNotification(log: LogForWire, removed: boolean): LogsNotification {
+export function toLogsNotification(log: LogView, removed: boolean): LogsNotification {
   return {
     logIndex: quantity(log.logIndex),
     blockNumber: quantity(log.blockNumber),

@@ -4,10 +4,10 @@
  * (`callTracer`); `null` for an unknown block.
  */
 
-import { parseTraceOptions } from '../../../tracing/traceOptions.js'
-import { callTraces, rskTraces } from '../../../tracing/traceService.js'
+import { callTraces, rskTraces } from '../../../node/traces/traceService.js'
 import { defineMethod } from '../../defineMethod.js'
 import { hash, object, optional } from '../../params.js'
+import { parseTraceOptions } from '../../traceOptions.js'
 
 export const debug_traceBlockByHash = defineMethod({
   name: 'debug_traceBlockByHash',

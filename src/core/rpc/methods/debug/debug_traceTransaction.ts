@@ -4,10 +4,10 @@
  * state; `null` for an unknown or pending transaction.
  */
 
-import { parseTraceOptions } from '../../../tracing/traceOptions.js'
-import { callTraces, rskTraces } from '../../../tracing/traceService.js'
+import { callTraces, rskTraces } from '../../../node/traces/traceService.js'
 import { defineMethod } from '../../defineMethod.js'
 import { hash, object, optional } from '../../params.js'
+import { parseTraceOptions } from '../../traceOptions.js'
 
 export const debug_traceTransaction = defineMethod({
   name: 'debug_traceTransaction',

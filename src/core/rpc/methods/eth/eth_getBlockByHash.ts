@@ -1,5 +1,5 @@
 /** Handler for `eth_getBlockByHash`: the RSKj block object, or `null` for an unknown hash. */
-import { blockForWire } from '../../../node/engine/wire.js'
+import { blockView } from '../../../node/engine/blockViews.js'
 import { defineMethod } from '../../defineMethod.js'
 import { toBlockDto } from '../../dto/blockDto.js'
 import { boolean, hash, optional } from '../../params.js'
@@ -9,6 +9,6 @@ export const eth_getBlockByHash = defineMethod({
   params: [hash('blockHash', 'block hash'), optional(boolean('fullTransactions'))],
   handler: async (context, [blockHash, full]) => {
     const found = await context.engine.reader.blockByHash(blockHash)
-    return found ? toBlockDto(blockForWire(found, full ?? false)) : null
+    return found ? toBlockDto(blockView(found, full ?? false)) : null
   },
 })

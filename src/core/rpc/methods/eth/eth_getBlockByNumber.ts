@@ -1,6 +1,7 @@
 /** Handler for `eth_getBlockByNumber`: the RSKj block object, or `null` past the head. */
+
+import { blockView } from '../../../node/engine/blockViews.js'
 import { resolveBlock } from '../../../node/engine/queries.js'
-import { blockForWire } from '../../../node/engine/wire.js'
 import { block } from '../../blockParams.js'
 import { defineMethod } from '../../defineMethod.js'
 import { toBlockDto } from '../../dto/blockDto.js'
@@ -15,6 +16,6 @@ export const eth_getBlockByNumber = defineMethod({
       return toBlockDto(pending(full ?? false))
     }
     const found = await resolveBlock(context.engine, ref)
-    return found ? toBlockDto(blockForWire(found, full ?? false)) : null
+    return found ? toBlockDto(blockView(found, full ?? false)) : null
   },
 })

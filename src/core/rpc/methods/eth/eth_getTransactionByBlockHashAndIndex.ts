@@ -1,5 +1,5 @@
 /** Handler for `eth_getTransactionByBlockHashAndIndex`: the transaction object, `null` for an unknown block or index. */
-import { minedTransactionForWire } from '../../../node/engine/wire.js'
+import { minedTransactionView } from '../../../node/engine/blockViews.js'
 import { defineMethod } from '../../defineMethod.js'
 import { toTransactionDto } from '../../dto/transactionDto.js'
 import { hash } from '../../params.js'
@@ -11,6 +11,6 @@ export const eth_getTransactionByBlockHashAndIndex = defineMethod({
   handler: async (context, [blockHash, index]) => {
     const block = await context.engine.reader.blockByHash(blockHash)
     if (!block || index >= block.transactions.length) return null
-    return toTransactionDto(minedTransactionForWire(block, index))
+    return toTransactionDto(minedTransactionView(block, index))
   },
 })

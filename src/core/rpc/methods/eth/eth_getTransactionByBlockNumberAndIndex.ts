@@ -3,7 +3,7 @@
  * block above the head or an index past its transactions. `pending` (rskj profile) indexes the
  * pool's pending transactions in block order, shown with null block fields as pool transactions are.
  */
-import { minedTransactionForWire, transactionForWire } from '../../../node/engine/wire.js'
+import { minedTransactionView, transactionView } from '../../../node/engine/blockViews.js'
 import { block } from '../../blockParams.js'
 import { defineMethod } from '../../defineMethod.js'
 import { toTransactionDto } from '../../dto/transactionDto.js'
@@ -20,10 +20,10 @@ export const eth_getTransactionByBlockNumberAndIndex = defineMethod({
       const pooled = context.engine.pool.pending()[index]
       if (!pooled) return null
       return toTransactionDto(
-        transactionForWire(pooled.tx, pooled.sender, { blockHash: null, blockNumber: null, index: null }),
+        transactionView(pooled.tx, pooled.sender, { blockHash: null, blockNumber: null, index: null }),
       )
     }
     if (index >= found.block.transactions.length) return null
-    return toTransactionDto(minedTransactionForWire(found.block, index))
+    return toTransactionDto(minedTransactionView(found.block, index))
   },
 })

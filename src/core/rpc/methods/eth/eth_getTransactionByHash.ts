@@ -2,7 +2,7 @@
  * Handler for `eth_getTransactionByHash`: a mined transaction with its block fields, a pool
  * transaction with `blockHash`, `blockNumber` and `transactionIndex` null, or `null`.
  */
-import { minedTransactionForWire, transactionForWire } from '../../../node/engine/wire.js'
+import { minedTransactionView, transactionView } from '../../../node/engine/blockViews.js'
 import { bytesToHex } from '../../../util/hex.js'
 import { defineMethod } from '../../defineMethod.js'
 import { toTransactionDto } from '../../dto/transactionDto.js'
@@ -16,12 +16,12 @@ export const eth_getTransactionByHash = defineMethod({
     const location = await engine.reader.transactionLocation(txHash)
     if (location) {
       const found = await engine.reader.blockByNumber(location.blockNumber)
-      if (found) return toTransactionDto(minedTransactionForWire(found, location.index))
+      if (found) return toTransactionDto(minedTransactionView(found, location.index))
     }
     const pooled = engine.pool.get(bytesToHex(txHash))
     if (!pooled) return null
     return toTransactionDto(
-      transactionForWire(pooled.tx.tx, pooled.tx.sender, { blockHash: null, blockNumber: null, index: null }),
+      transactionView(pooled.tx.tx, pooled.tx.sender, { blockHash: null, blockNumber: null, index: null }),
     )
   },
 })

@@ -1,5 +1,5 @@
 /** Handler for `eth_getTransactionReceipt`: the RSKj receipt, or `null` for unknown and pending transactions. */
-import { receiptForWire } from '../../../node/engine/wire.js'
+import { receiptView } from '../../../node/engine/blockViews.js'
 import { defineMethod } from '../../defineMethod.js'
 import { toReceiptDto } from '../../dto/receiptDto.js'
 import { hash } from '../../params.js'
@@ -11,6 +11,6 @@ export const eth_getTransactionReceipt = defineMethod({
     const location = await context.engine.reader.transactionLocation(txHash)
     if (!location) return null
     const found = await context.engine.reader.blockByNumber(location.blockNumber)
-    return found ? toReceiptDto(receiptForWire(found, location.index)) : null
+    return found ? toReceiptDto(receiptView(found, location.index)) : null
   },
 })

@@ -4,7 +4,7 @@
  * and index. In the `rpc-api` profile the service holds no accounts, so `[]`.
  */
 
-import { transactionForWire } from '../../../node/engine/wire.js'
+import { transactionView } from '../../../node/engine/blockViews.js'
 import { keystoreOf } from '../../../node/keystore/engineKeystore.js'
 import { defineMethod } from '../../defineMethod.js'
 import { toTransactionDto } from '../../dto/transactionDto.js'
@@ -22,7 +22,7 @@ export const eth_pendingTransactions = defineMethod({
       .filter((p) => own.has(p.sender))
       .map((p) =>
         toTransactionDto(
-          transactionForWire(p.tx, p.sender, { blockHash: ZERO_HASH, blockNumber: null, index: null }),
+          transactionView(p.tx, p.sender, { blockHash: ZERO_HASH, blockNumber: null, index: null }),
         ),
       )
   },

@@ -3,7 +3,7 @@
  * without `0x`) whose coinbase names a block template after its last `RSKBLOCK:`. Answers
  * `SubmittedBlockInfo`; -33000 when the template is unknown or the proof fails.
  */
-import { parseSubmitBitcoinBlockParams } from '../../../mining/rpc/submitParams.js'
+import { parseSubmitBitcoinBlockParams } from '../../../mining/work/submitParams.js'
 import { externalMiningOf } from '../../../node/engine/externalMining.js'
 import { defineMethod } from '../../defineMethod.js'
 import { string } from '../../params.js'

@@ -3,7 +3,7 @@
  * merkleHashesHex, blockTxnCountHex)`: the coinbase txid then its merkle branch, serialized
  * (little-endian) order, space-separated; the transaction count in hex without `0x`.
  */
-import { parseSubmitBitcoinBlockPartialMerkleParams } from '../../../mining/rpc/submitParams.js'
+import { parseSubmitBitcoinBlockPartialMerkleParams } from '../../../mining/work/submitParams.js'
 import { externalMiningOf } from '../../../node/engine/externalMining.js'
 import { defineMethod } from '../../defineMethod.js'
 import { string } from '../../params.js'

@@ -3,7 +3,7 @@
  * txnHashesHex)`: header, coinbase and every txid of the Bitcoin block (coinbase first, display
  * order, space-separated), all hex without `0x`. `blockHashHex` is only logged by RSKj.
  */
-import { parseSubmitBitcoinBlockTransactionsParams } from '../../../mining/rpc/submitParams.js'
+import { parseSubmitBitcoinBlockTransactionsParams } from '../../../mining/work/submitParams.js'
 import { externalMiningOf } from '../../../node/engine/externalMining.js'
 import { defineMethod } from '../../defineMethod.js'
 import { string } from '../../params.js'

@@ -4,7 +4,7 @@
  * answers for the head block: blocks are mined as soon as transactions arrive.
  */
 import { resolveBlock } from '../../../node/engine/queries.js'
-import { parityTraces } from '../../../tracing/traceService.js'
+import { parityTraces } from '../../../node/traces/traceService.js'
 import { blockExt } from '../../blockParams.js'
 import { defineMethod } from '../../defineMethod.js'
 

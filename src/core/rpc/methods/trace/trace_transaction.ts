@@ -2,7 +2,7 @@
  * Handler for `trace_transaction(txHash)`: the Parity-style traces of a mined transaction (its
  * top-level call or creation, then every nested frame), or `null` when it is not mined.
  */
-import { parityTraces } from '../../../tracing/traceService.js'
+import { parityTraces } from '../../../node/traces/traceService.js'
 import { defineMethod } from '../../defineMethod.js'
 import { hash } from '../../params.js'
 

@@ -1,17 +1,15 @@
-/** Turns stored blocks, transactions and receipts into the domain-side wire views of `rpc/dto`. */
+/** Builds the views (`views.ts`) of stored blocks, transactions and receipts, for `rpc/dto`. */
 
 import type { SignedTransaction } from '../../chain/transaction.js'
 import { receiptsRoot, transactionsRoot } from '../../chain/tries.js'
 import type { NetworkConfig } from '../../network/networks.js'
-import type { BlockForWire } from '../../rpc/dto/blockDto.js'
-import type { LogForWire, ReceiptForWire } from '../../rpc/dto/receiptDto.js'
-import type { TransactionForWire } from '../../rpc/dto/transactionDto.js'
 import type { Address } from '../../util/hex.js'
 import type { ExecutedBlock } from './blockBuilder.js'
 import type { StoredBlock } from './blockRecord.js'
 import { blockLogs } from './chainReader.js'
+import type { BlockView, LogView, ReceiptView, TransactionView } from './views.js'
 
-export function blockForWire(block: StoredBlock, fullTransactions: boolean): BlockForWire {
+export function blockView(block: StoredBlock, fullTransactions: boolean): BlockView {
   const h = block.header
   return {
     number: h.number,
@@ -31,7 +29,7 @@ export function blockForWire(block: StoredBlock, fullTransactions: boolean): Blo
     gasUsed: h.gasUsed,
     timestamp: h.timestamp,
     transactions: fullTransactions
-      ? block.transactions.map((_tx, i) => minedTransactionForWire(block, i))
+      ? block.transactions.map((_tx, i) => minedTransactionView(block, i))
       : block.transactions.map((tx) => tx.hash),
     uncles: [],
     minimumGasPrice: h.minimumGasPrice,
@@ -47,11 +45,11 @@ export function blockForWire(block: StoredBlock, fullTransactions: boolean): Blo
   }
 }
 
-export function transactionForWire(
+export function transactionView(
   tx: SignedTransaction,
   from: Address,
   location: { blockHash: Uint8Array | null; blockNumber: bigint | null; index: number | null },
-): TransactionForWire {
+): TransactionView {
   return {
     hash: tx.hash,
     nonce: tx.nonce,
@@ -70,15 +68,15 @@ export function transactionForWire(
   }
 }
 
-export function minedTransactionForWire(block: StoredBlock, index: number): TransactionForWire {
-  return transactionForWire(block.transactions[index]!, block.senders[index]!, {
+export function minedTransactionView(block: StoredBlock, index: number): TransactionView {
+  return transactionView(block.transactions[index]!, block.senders[index]!, {
     blockHash: block.hash,
     blockNumber: block.header.number,
     index,
   })
 }
 
-export function receiptForWire(block: StoredBlock, index: number, logs?: LogForWire[]): ReceiptForWire {
+export function receiptView(block: StoredBlock, index: number, logs?: LogView[]): ReceiptView {
   const tx = block.transactions[index]!
   const receipt = block.receipts[index]!
   const all = logs ?? blockLogs(block)
@@ -100,12 +98,12 @@ export function receiptForWire(block: StoredBlock, index: number, logs?: LogForW
 }
 
 /** RSKj's pending block: number, hash, logsBloom and miner null; totalDifficulty 0x0 (not in the store). */
-export function pendingBlockForWire(
+export function pendingBlockView(
   parent: StoredBlock,
   executed: ExecutedBlock,
   network: NetworkConfig,
   full: boolean,
-): BlockForWire {
+): BlockView {
   const h = parent.header
   return {
     number: null,
@@ -126,7 +124,7 @@ export function pendingBlockForWire(
     timestamp: h.timestamp + 1n,
     transactions: full
       ? executed.transactions.map((tx, i) =>
-          transactionForWire(tx, executed.senders[i]!, { blockHash: null, blockNumber: null, index: null }),
+          transactionView(tx, executed.senders[i]!, { blockHash: null, blockNumber: null, index: null }),
         )
       : executed.transactions.map((tx) => tx.hash),
     uncles: [],

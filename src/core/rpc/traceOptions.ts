@@ -4,9 +4,9 @@
  * option, case-insensitively), `tracerConfig` members count as top-level options, unknown options
  * are ignored and an unknown `tracer` fails.
  */
-import type { JsonObject } from '../rpc/params.js'
-import { UncheckedInputError } from './traceErrors.js'
-import type { DebugTraceOptions } from './traceService.js'
+import type { DebugTraceOptions } from '../node/traces/traceService.js'
+import { UncheckedInputError } from './errors/rpc.js'
+import type { JsonObject } from './params.js'
 
 /**
  * RSKj throws `IllegalArgumentException("Invalid tracer type: …")` while reading the parameters;

@@ -1,9 +1,9 @@
 import { encodeDeployData, encodeFunctionData } from 'viem'
 import { describe, expect, test } from 'vitest'
-import { createTestChain } from '../../../test/core/testChain.js'
-import { getArtifact } from '../../../test/fixtures/contracts/index.js'
-import { hexToBytes } from '../util/hex.js'
-import { parseTraceOptions } from './traceOptions.js'
+import { createTestChain } from '../../../../test/core/testChain.js'
+import { getArtifact } from '../../../../test/fixtures/contracts/index.js'
+import { parseTraceOptions } from '../../rpc/traceOptions.js'
+import { hexToBytes } from '../../util/hex.js'
 
 describe('tracing a transaction replays the earlier transactions of its block', () => {
   test('the second increment of one block reads the counter the first one wrote', async () => {

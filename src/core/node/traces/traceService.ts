@@ -5,18 +5,24 @@
  * trace.
  */
 
-import { userTransactionCount } from '../chain/block.js'
-import { REMASC_ADDRESS } from '../network/networks.js'
-import type { StoredBlock } from '../node/engine/blockRecord.js'
-import type { Engine } from '../node/engine/engine.js'
-import { bytesToHex, type Hex } from '../util/hex.js'
-import { CallFrameCollector } from './callFrames.js'
-import { type CallTraceResult, type CallTracerOptions, callTraceOf } from './callTracer.js'
-import { type ParityContext, type ParityTrace, parityTracesOf, remascParityTrace } from './parityTraces.js'
-import { type ReplayedTransaction, replayBlock } from './replay.js'
-import { type RskTrace, rskTraceOf, transferTraceOf } from './rskTrace.js'
-import type { StructLogOptions } from './structTracer.js'
-import { StructLogTracer } from './structTracer.js'
+import { userTransactionCount } from '../../chain/block.js'
+import { REMASC_ADDRESS } from '../../network/networks.js'
+import { CallFrameCollector } from '../../tracing/callFrames.js'
+import { type CallTraceResult, type CallTracerOptions, callTraceOf } from '../../tracing/callTracer.js'
+import {
+  type ParityContext,
+  type ParityTrace,
+  parityTracesOf,
+  remascParityTrace,
+} from '../../tracing/parityTraces.js'
+import type { ReplayedTransaction } from '../../tracing/replayed.js'
+import { type RskTrace, rskTraceOf, transferTraceOf } from '../../tracing/rskTrace.js'
+import type { StructLogOptions } from '../../tracing/structTracer.js'
+import { StructLogTracer } from '../../tracing/structTracer.js'
+import { bytesToHex, type Hex } from '../../util/hex.js'
+import type { StoredBlock } from '../engine/blockRecord.js'
+import type { Engine } from '../engine/engine.js'
+import { replayBlock } from './replay.js'
 
 export interface DebugTraceOptions extends StructLogOptions, CallTracerOptions {
   tracer: 'rskTracer' | 'callTracer'

@@ -5,28 +5,20 @@
  * tracers are created per run through `createTracer`).
  */
 
-import { userTransactionCount } from '../chain/block.js'
-import { contractAddress, type SignedTransaction } from '../chain/transaction.js'
-import { executeTransaction } from '../evm/transaction.js'
-import type { EvmTracer, ExecutionResult } from '../evm/types.js'
-import { REMASC_ADDRESS } from '../network/networks.js'
-import { blockEnvOf, messageOf } from '../node/engine/blockEnv.js'
-import type { StoredBlock } from '../node/engine/blockRecord.js'
-import type { Engine } from '../node/engine/engine.js'
-import { runWithHistoricalState } from '../node/engine/historicalReader.js'
-import { StateOverlay } from '../state/overlay.js'
-import type { Address } from '../util/hex.js'
+import { userTransactionCount } from '../../chain/block.js'
+import { contractAddress } from '../../chain/transaction.js'
+import { executeTransaction } from '../../evm/transaction.js'
+import type { EvmTracer } from '../../evm/types.js'
+import { REMASC_ADDRESS } from '../../network/networks.js'
+import { StateOverlay } from '../../state/overlay.js'
+import type { ReplayedTransaction } from '../../tracing/replayed.js'
+import type { Address } from '../../util/hex.js'
+import { blockEnvOf, messageOf } from '../engine/blockEnv.js'
+import type { StoredBlock } from '../engine/blockRecord.js'
+import type { Engine } from '../engine/engine.js'
+import { runWithHistoricalState } from '../engine/historicalReader.js'
 
-export interface ReplayedTransaction<T extends EvmTracer> {
-  index: number
-  tx: SignedTransaction
-  sender: Address
-  /** The tracer `createTracer` returned for this transaction in the run that completed. */
-  tracer: T | undefined
-  result: ExecutionResult
-  /** The address a creation deploys to (whether or not it succeeded), as RSKj reports it. */
-  createdAddress: Address | undefined
-}
+export type { ReplayedTransaction }
 
 export interface ReplayBlockParameters<T extends EvmTracer> {
   engine: Engine
@@ -36,8 +28,6 @@ export interface ReplayBlockParameters<T extends EvmTracer> {
   /** Stop after this transaction index (tracing one transaction needs only its predecessors). */
   lastIndex?: number
 }
-
-export { blockEnvOf }
 
 /**
  * Runs the block's user transactions (REMASC, last when present, is left out: it runs no code here) in
