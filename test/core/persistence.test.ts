@@ -185,4 +185,35 @@ describe('persistence on IndexedDB', () => {
     expect(reopened).toEqual(balances)
     await second.node.close()
   })
+
+  test('a pooled impersonated transaction is restored with its sender after the worker is killed, and mined', async () => {
+    const factory = new IDBFactory()
+    const first = await open(factory, createManualClock(), () => {})
+    const holder = '0x00000000000000000000000000000000000d00d2'
+    await first.rpc('anvil_impersonateAccount', [holder])
+    await first.rpc('anvil_setBalance', [holder, '0xde0b6b3a7640000'])
+    await first.rpc('evm_setAutomine', [false])
+    const gasPrice = `0x${first.node.network.minimumGasPrice.toString(16)}`
+    const sent = await first.rpc('eth_sendTransaction', [
+      { from: holder, to: recipients[0], value: '0x7', gasPrice },
+    ])
+    const hash = sent.result as string
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+    // No close(): the worker "dies" with the transaction only in the pool.
+    const second = await open(factory)
+    expect((await second.rpc('eth_getTransactionByHash', [hash])).result).toMatchObject({
+      from: holder,
+      blockNumber: null,
+    })
+    expect((await second.rpc('txpool_content')).result).toMatchObject({
+      pending: { [holder.slice(2)]: { '0': [{ hash }] } },
+    })
+    await second.rpc('evm_mine')
+    expect((await second.rpc('eth_getTransactionReceipt', [hash])).result).toMatchObject({
+      from: holder,
+      status: '0x1',
+    })
+    expect((await second.rpc('eth_getBalance', [recipients[0], 'latest'])).result).toBe('0x7')
+    await second.node.close()
+  })
 })

@@ -42,7 +42,7 @@ import { withBlockOverrides } from './blockOverrides.js'
 import type { StoredBlock } from './blockRecord.js'
 import { blockLogs, ChainReader, encodeLocation } from './chainReader.js'
 import { createGenesis } from './genesis.js'
-import { isImpersonatedEncoding } from './impersonation.js'
+import { impersonatedSender, isImpersonatedEncoding } from './impersonation.js'
 import { keys } from './keys.js'
 import { Mutex } from './mutex.js'
 import {
@@ -196,25 +196,56 @@ export class Engine {
   submit(tx: SignedTransaction, sender: Address): Promise<Uint8Array> {
     return this.mutex.run(async () => {
       await this.#catchUpInterval()
-      const entry = poolEntry(tx, sender)
-      const account = this.state.getAccount(sender)
-      this.pool.add(entry, {
-        account: account && { nonce: account.nonce, balance: account.balance },
-        blockGasLimit: this.head.header.gasLimit,
-        minimumGasPrice: this.head.header.minimumGasPrice ?? 0n,
-        intrinsicGas: intrinsicGas({ data: tx.data, isCreate: tx.to === undefined }),
-      })
-      this.arrivals.add(tx.hash)
-      this.emit({ type: 'pendingTransaction', hash: tx.hash })
-      if (this.settings.mining.type === 'auto') {
-        await this.mineBlocks(1)
-      } else {
-        const hashHex = bytesToUnprefixedHex(tx.hash)
-        await this.kv.put(keys.pooled(hashHex), tx.raw)
-        this.storedPool.add(hashHex)
-      }
-      return tx.hash
+      return this.#admit(tx, sender)
     })
+  }
+
+  /**
+   * Pools the transaction `build` makes for `sender` with `nonce`, or when it is undefined with
+   * the sender's next pending nonce, read under the same lock that admits it: concurrent sends
+   * from one account get consecutive nonces, where reading the nonce first would give two of them
+   * the same one (the second then replaces the first, or is refused as too low). RSKj computes
+   * the nonce and submits holding one lock too.
+   */
+  submitWithNonce(
+    sender: Address,
+    nonce: bigint | undefined,
+    build: (nonce: bigint) => SignedTransaction,
+  ): Promise<Uint8Array> {
+    return this.mutex.run(async () => {
+      await this.#catchUpInterval()
+      const assigned = nonce ?? this.pool.nextNonce(sender, this.state.getAccount(sender)?.nonce ?? 0n)
+      return this.#admit(build(assigned), sender)
+    })
+  }
+
+  /** Admits `tx` to the pool and stores or mines it; the caller holds the mutex. */
+  async #admit(tx: SignedTransaction, sender: Address): Promise<Uint8Array> {
+    const entry = poolEntry(tx, sender)
+    const account = this.state.getAccount(sender)
+    this.pool.add(entry, {
+      account: account && { nonce: account.nonce, balance: account.balance },
+      blockGasLimit: this.head.header.gasLimit,
+      minimumGasPrice: this.head.header.minimumGasPrice ?? 0n,
+      intrinsicGas: intrinsicGas({ data: tx.data, isCreate: tx.to === undefined }),
+    })
+    this.arrivals.add(tx.hash)
+    this.emit({ type: 'pendingTransaction', hash: tx.hash })
+    if (this.settings.mining.type === 'auto') {
+      const [block] = await this.mineBlocks(1)
+      // A hash is answered only for a transaction the node holds: one the block could not run
+      // (an earlier pending transaction spent what it needed) was dropped, and that is an error.
+      const hash = bytesToHex(tx.hash)
+      if (!block?.transactions.some((t) => bytesToHex(t.hash) === hash) && !this.pool.get(hash))
+        throw new TransactionRejectedError(
+          'transaction dropped: its nonce or balance no longer fits the block',
+        )
+    } else {
+      const hashHex = bytesToUnprefixedHex(tx.hash)
+      await this.kv.put(keys.pooled(hashHex), tx.raw)
+      this.storedPool.add(hashHex)
+    }
+    return tx.hash
   }
 
   // ───────────────────────── mining ─────────────────────────
@@ -417,9 +448,8 @@ export class Engine {
       this.storedPool.add(key.slice(keys.pooledPrefix.length))
       try {
         const tx = decodeTransaction(raw)
-        // An impersonated transaction carries no real signature: its sender cannot be recovered.
-        if (isImpersonatedEncoding(tx)) continue
-        const sender = transactionSender(tx)
+        // An impersonated transaction carries no real signature: its sender is its `r`.
+        const sender = isImpersonatedEncoding(tx) ? impersonatedSender(tx) : transactionSender(tx)
         if (!sender) continue
         const account = this.state.getAccount(sender)
         this.pool.add(poolEntry(tx, sender), {

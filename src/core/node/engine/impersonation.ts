@@ -8,10 +8,10 @@
  * hash is keccak-256 of that encoding. The hash is therefore unique per sender and fields (two
  * senders with the same nonce and payload get different hashes), stable (the same request gives
  * the same hash), and never equal to a real signature's transaction: no real signature has s = 1.
- * The sender is never recovered from it: the engine receives it with the transaction, and block
- * records store senders. Pooled bytes do not carry the sender, so an impersonated transaction
- * still waiting in the pool (manual mining) is not restored by a restart: reopening code skips
- * encodings for which `isImpersonatedEncoding` holds.
+ * The sender is never recovered from a signature: the engine receives it with the transaction,
+ * block records store senders, and a pooled impersonated transaction reopened from its stored
+ * bytes (manual or interval mining, after a worker stop or a crash) gets it back from `r`
+ * (`impersonatedSender`).
  */
 import {
   decodeTransaction,
@@ -62,6 +62,12 @@ export function isImpersonatedEncoding(tx: SignedTransaction): boolean {
   return tx.signed && tx.s === 1n
 }
 
+/** The sender of an impersonated encoding: `r` is its address. Undefined when `r` is no address. */
+export function impersonatedSender(tx: SignedTransaction): Address | undefined {
+  if (!isImpersonatedEncoding(tx) || tx.r >= 1n << 160n) return undefined
+  return `0x${tx.r.toString(16).padStart(40, '0')}` as Address
+}
+
 export interface SubmitImpersonatedParameters {
   fields: TransactionFields
   sender: Address
@@ -104,13 +110,18 @@ export function sendImpersonatedRequest(
   request: ImpersonatedRequest,
 ): Promise<Uint8Array> {
   const sender = normalize(from) as Address
-  const fields: TransactionFields = {
-    nonce: request.nonce ?? engine.pool.nextNonce(sender, engine.state.getAccount(sender)?.nonce ?? 0n),
-    gasPrice: request.gasPrice ?? 0n,
-    gasLimit: request.gas ?? DEFAULT_GAS,
-    value: request.value ?? 0n,
-    data: request.data ?? new Uint8Array(0),
-  }
-  if (request.to) fields.to = request.to
-  return submitImpersonated(engine, { fields, sender })
+  // The nonce is read and the transaction pooled under one lock (Engine.submitWithNonce).
+  return engine.submitWithNonce(sender, request.nonce, (nonce) => {
+    if (!isImpersonated(engine, sender))
+      throw new TransactionRejectedError(`the account ${sender} is not impersonated`)
+    const fields: TransactionFields = {
+      nonce,
+      gasPrice: request.gasPrice ?? 0n,
+      gasLimit: request.gas ?? DEFAULT_GAS,
+      value: request.value ?? 0n,
+      data: request.data ?? new Uint8Array(0),
+    }
+    if (request.to) fields.to = request.to
+    return impersonatedTransaction(fields, sender, engine.network.chainId)
+  })
 }
