@@ -137,6 +137,7 @@ export class Engine {
     this.parentBitcoinHash = bitcoinHashOf(block)
     const filters = await this.kv.get(keys.filters)
     if (filters) this.filters.load(JSON.parse(new TextDecoder().decode(filters), reviveBigints))
+    this.arrivals.continueAfter(Math.max(0, ...this.filters.list().map((f) => f.cursorSeq)))
     await this.restorePool()
   }
 
@@ -223,7 +224,7 @@ export class Engine {
   async #admit(tx: SignedTransaction, sender: Address): Promise<Uint8Array> {
     const entry = poolEntry(tx, sender)
     const account = this.state.getAccount(sender)
-    this.pool.add(entry, {
+    const { replaced } = this.pool.add(entry, {
       account: account && { nonce: account.nonce, balance: account.balance },
       blockGasLimit: this.head.header.gasLimit,
       minimumGasPrice: this.head.header.minimumGasPrice ?? 0n,
@@ -236,16 +237,27 @@ export class Engine {
       // A hash is answered only for a transaction the node holds: one the block could not run
       // (an earlier pending transaction spent what it needed) was dropped, and that is an error.
       const hash = bytesToHex(tx.hash)
-      if (!block?.transactions.some((t) => bytesToHex(t.hash) === hash) && !this.pool.get(hash))
+      if (block?.transactions.some((t) => bytesToHex(t.hash) === hash)) return tx.hash
+      if (!this.pool.get(hash))
         throw new TransactionRejectedError(
           'transaction dropped: its nonce or balance no longer fits the block',
         )
-    } else {
-      const hashHex = bytesToUnprefixedHex(tx.hash)
-      await this.kv.put(keys.pooled(hashHex), tx.raw)
-      this.storedPool.add(hashHex)
+      // Still pooled under automine (a nonce gap queues it): stored like any pooled transaction.
     }
+    await this.#storePooled(tx, replaced)
     return tx.hash
+  }
+
+  /** Writes the `p:` record of a transaction that stays in the pool; drops the one it replaced. */
+  async #storePooled(tx: SignedTransaction, replaced: PooledTransaction | undefined): Promise<void> {
+    const hashHex = bytesToUnprefixedHex(tx.hash)
+    const ops: KvOperation[] = [{ type: 'put', key: keys.pooled(hashHex), value: tx.raw }]
+    const replacedHex = replaced && bytesToUnprefixedHex(replaced.tx.hash)
+    if (replacedHex && this.storedPool.has(replacedHex))
+      ops.push({ type: 'delete', key: keys.pooled(replacedHex) })
+    await this.kv.batch(ops)
+    this.storedPool.add(hashHex)
+    if (replacedHex) this.storedPool.delete(replacedHex)
   }
 
   // ───────────────────────── mining ─────────────────────────
@@ -458,6 +470,8 @@ export class Engine {
           minimumGasPrice: 0n,
           intrinsicGas: 0n,
         })
+        // Announced again: a pending-transaction filter may not have polled it before the restart.
+        this.arrivals.add(tx.hash)
       } catch {
         // A pooled transaction the new state no longer admits (mined elsewhere, nonce passed) is dropped.
       }
