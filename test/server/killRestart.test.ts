@@ -3,7 +3,8 @@
  * `bin/rsk-devnode.mjs` runs it; `npm test` builds first) runs in a child process, each kind of
  * state of the audit in docs/architecture.md ("What survives a restart") is created and
  * acknowledged, the process is killed with SIGKILL, and a new one on the same data directory
- * must still have it.
+ * must still have it. Metrics and quota usage are flushed every few seconds instead: the test
+ * checks that their loss is reported.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -12,7 +13,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { COW_ACCOUNTS } from '../../src/core/accounts/devAccounts.js'
-import { makeDataDir, rpc as post } from './helpers.js'
+import { makeDataDir, rpc as post, send } from './helpers.js'
 
 const BIN = fileURLToPath(new URL('../../bin/rsk-devnode.mjs', import.meta.url))
 const BUNDLE = fileURLToPath(new URL('../../dist/server/rsk-devnode-server.js', import.meta.url))
@@ -30,7 +31,6 @@ let key = ''
 
 /** Starts the server on `dataDir` and waits until it answers. */
 async function startChild(): Promise<void> {
-  await rm(join(dataDir, 'server.json'), { force: true })
   const started = spawn(
     process.execPath,
     [BIN, 'serve', '--port', '0', '--data-dir', dataDir, '--profile', 'rskj'],
@@ -117,6 +117,11 @@ describe('state acknowledged by the server survives kill -9', () => {
 
   test('the dev app and its key (apps.json)', async () => {
     expect(await call('eth_chainId')).toBe('0x21')
+  })
+
+  test('metrics and quota usage: the stop without close is reported in /admin/metrics', async () => {
+    const reply = await send(`${base}/admin/metrics`, { method: 'GET' })
+    expect(reply.json.server).toMatchObject({ uncleanStops: 1, lastUncleanStop: expect.any(String) })
   })
 
   test('mining mode: manual on regtest, a one-hour interval on testnet', async () => {
