@@ -1,7 +1,7 @@
 /**
  * What the extension acknowledges survives a worker stop (CDP ServiceWorker.stopWorker, what
  * Chromium does after 30 s idle) and a browser restart on the same profile: the chain, the site's
- * grant, its filters and their cursors, pooled transactions (signed by the wallet and
+ * grant, its filters and their cursors, pooled transactions (signed by the wallet, replaced and
  * impersonated), the mining mode, time and block overrides, impersonation, snapshots, the wallet's
  * switches and the request log. One row each of the audit in docs/architecture.md ("What
  * survives a restart"); one browser profile for all of them, to keep the suite short.
@@ -67,17 +67,21 @@ describe('worker stop and browser restart on the same profile', () => {
     // Testnet's minimum gas price is above zero: the impersonated sends (the node fills no price) name one.
     const gasPrice = ((await calls(first, [['eth_gasPrice']])) as string[])[0]!
     const nextTimestamp = Math.floor(Date.now() / 1000) + 500_000
-    const [, , , pendingFilter, signed, impersonated] = (await calls(first, [
+    const doubled = `0x${(BigInt(gasPrice) * 2n).toString(16)}`
+    const [, , , pendingFilter, replaced, signed, impersonated] = (await calls(first, [
       ['evm_setAutomine', [false]],
       ['anvil_impersonateAccount', [HOLDER]],
       ['anvil_setBalance', [HOLDER, '0xde0b6b3a7640000']],
       ['eth_newPendingTransactionFilter'],
-      ['eth_sendTransaction', [{ from, to: OTHER, value: '0x1', gasPrice }]],
+      // The wallet's second transaction (nonce 1), then its replacement at twice the price.
+      ['eth_sendTransaction', [{ from, to: OTHER, value: '0x1', gasPrice, nonce: '0x1' }]],
+      ['eth_sendTransaction', [{ from, to: OTHER, value: '0x1', gasPrice: doubled, nonce: '0x1' }]],
       ['eth_sendTransaction', [{ from: HOLDER, to: OTHER, value: '0x2', gasPrice }]],
       ['anvil_setNextBlockTimestamp', [nextTimestamp]],
       ['anvil_setCoinbase', [COINBASE]],
     ])) as string[]
-    expect([signed, impersonated]).toEqual([expect.stringMatching(/^0x/), expect.stringMatching(/^0x/)])
+    for (const hash of [replaced, signed, impersonated]) expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(replaced).not.toBe(signed)
     expect(
       (await controlExtension(ext, { kind: 'setSettings', settings: { rejectNext: true } })).error,
     ).toBeUndefined()
@@ -93,8 +97,9 @@ describe('worker stop and browser restart on the same profile', () => {
     // The wallet's switch is still armed; turned off again so the page's requests go through.
     expect(state.settings.rejectNext).toBe(true)
     await controlExtension(ext, { kind: 'setSettings', settings: { rejectNext: false } })
-    const [automine, pooledSigned, pooledImpersonated, pendingChanges, , block, receipt, blockChanges] =
+    const [gone, automine, pooledSigned, pooledImpersonated, pendingChanges, , block, receipt, blockChanges] =
       (await calls(first, [
+        ['eth_getTransactionByHash', [replaced]],
         ['anvil_getAutomine'],
         ['eth_getTransactionByHash', [signed]],
         ['eth_getTransactionByHash', [impersonated]],
@@ -104,6 +109,7 @@ describe('worker stop and browser restart on the same profile', () => {
         ['eth_getTransactionReceipt', [impersonated]],
         ['eth_getFilterChanges', [filterId]],
       ])) as [
+        unknown,
         boolean,
         { from: string } | null,
         { from: string } | null,
@@ -113,6 +119,7 @@ describe('worker stop and browser restart on the same profile', () => {
         { from: string; status: string } | null,
         string[],
       ]
+    expect(gone).toBeNull()
     expect(automine).toBe(false)
     expect(pooledSigned).toMatchObject({ from })
     expect(pooledImpersonated).toMatchObject({ from: HOLDER })

@@ -136,8 +136,13 @@ describe('state acknowledged by the server survives kill -9', () => {
     expect(await call('eth_getTransactionByHash', [hash])).toMatchObject({ from: HOLDER, nonce: '0x1' })
   })
 
-  test('node keystore accounts: the created account is still listed', async () => {
+  test('node keystore accounts: the created account is still listed, locked (unlocks live in memory, as in RSKj)', async () => {
     expect(await call<string[]>('eth_accounts')).toContain(before.account)
+    // The lost unlock is an error, never a hash: nothing is acknowledged for it.
+    await expect(call('eth_sendTransaction', [{ from: before.account, to: TO }])).rejects.toThrow(
+      `Could not find account for address: ${before.account}`,
+    )
+    expect(await call('personal_unlockAccount', [before.account, 'pw', '0x3e8'])).toBe(true)
   })
 
   test('pooled transactions (signed, impersonated, replaced) are mined by the next block, with pinned time and coinbase', async () => {
