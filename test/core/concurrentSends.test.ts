@@ -8,7 +8,7 @@
 import { describe, test } from 'vitest'
 import { createNode } from '../../src/core/node/createNode.js'
 import { createMemoryStore } from '../../src/core/storage/memoryStore.js'
-import { type Call, concurrentSendRound, ROUNDS } from './concurrentSends.js'
+import { type Call, concurrentSendRound, ROUND_TIMEOUT_MS, ROUNDS } from './concurrentSends.js'
 
 async function freshChain(): Promise<Call> {
   const node = await createNode({ network: 'regtest', storage: createMemoryStore(), profile: 'rskj' })
@@ -18,7 +18,11 @@ async function freshChain(): Promise<Call> {
 }
 
 describe.each([true, false])('50 concurrent sends per sender in process, automine %s', (automine) => {
-  test(`${ROUNDS} rounds: every send pooled or mined with consecutive nonces, or refused with an error`, async () => {
-    for (let round = 0; round < ROUNDS; round++) await concurrentSendRound(await freshChain(), { automine })
-  }, 600_000)
+  test(
+    `${ROUNDS} rounds: every send pooled or mined with consecutive nonces, or refused with an error`,
+    async () => {
+      for (let round = 0; round < ROUNDS; round++) await concurrentSendRound(await freshChain(), { automine })
+    },
+    ROUND_TIMEOUT_MS * ROUNDS,
+  )
 })

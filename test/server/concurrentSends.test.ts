@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, test } from 'vitest'
 import { coreNodeFactory } from '../../src/server/node/coreNode.js'
-import { type Call, concurrentSendRound, ROUNDS } from '../core/concurrentSends.js'
+import { type Call, concurrentSendRound, ROUND_TIMEOUT_MS, ROUNDS } from '../core/concurrentSends.js'
 import { rpc, startTestServer, type TestServer } from './helpers.js'
 
 let harness: TestServer | undefined
@@ -16,13 +16,17 @@ afterEach(async () => {
 })
 
 describe.each([true, false])('50 concurrent sends per sender over HTTP, automine %s', (automine) => {
-  test(`${ROUNDS} rounds: every send pooled or mined with consecutive nonces, or refused with an error`, async () => {
-    for (let round = 0; round < ROUNDS; round++) {
-      await harness?.stop()
-      harness = await startTestServer({ nodeFactory: coreNodeFactory('rskj') })
-      const url = harness.url('regtest')
-      const call: Call = async (method, params = []) => (await rpc(url, method, params)).json
-      await concurrentSendRound(call, { automine })
-    }
-  }, 600_000)
+  test(
+    `${ROUNDS} rounds: every send pooled or mined with consecutive nonces, or refused with an error`,
+    async () => {
+      for (let round = 0; round < ROUNDS; round++) {
+        await harness?.stop()
+        harness = await startTestServer({ nodeFactory: coreNodeFactory('rskj'), openChainsAtStart: false })
+        const url = harness.url('regtest')
+        const call: Call = async (method, params = []) => (await rpc(url, method, params)).json
+        await concurrentSendRound(call, { automine })
+      }
+    },
+    ROUND_TIMEOUT_MS * ROUNDS,
+  )
 })
