@@ -216,4 +216,23 @@ describe('persistence on IndexedDB', () => {
     expect((await second.rpc('eth_getBalance', [recipients[0], 'latest'])).result).toBe('0x7')
     await second.node.close()
   })
+
+  test('a pending-transaction filter reports after a restart what arrived before it and what arrives after', async () => {
+    const factory = new IDBFactory()
+    const first = await open(factory, createManualClock(), () => {})
+    const price = first.node.network.minimumGasPrice
+    const filter = (await first.rpc('eth_newPendingTransactionFilter')).result as string
+    const sent: string[] = []
+    for (let i = 0; i < 3; i++)
+      sent.push((await first.rpc('eth_sendRawTransaction', [transfer(i, 31, price)])).result as string)
+    expect((await first.rpc('eth_getFilterChanges', [filter])).result).toEqual([sent[0], sent[1], sent[2]])
+    // Mined under automine before the filter's next poll, then the worker dies.
+    for (let i = 3; i < 5; i++)
+      sent.push((await first.rpc('eth_sendRawTransaction', [transfer(i, 31, price)])).result as string)
+    const second = await open(factory)
+    expect((await second.rpc('eth_getFilterChanges', [filter])).result).toEqual([sent[3], sent[4]])
+    const after = (await second.rpc('eth_sendRawTransaction', [transfer(5, 31, price)])).result as string
+    expect((await second.rpc('eth_getFilterChanges', [filter])).result).toEqual([after])
+    await second.node.close()
+  })
 })

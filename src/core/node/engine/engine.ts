@@ -41,6 +41,7 @@ import { decodeBlockRecord, encodeBlockRecord, packBloom } from './blockCodec.js
 import { withBlockOverrides } from './blockOverrides.js'
 import type { StoredBlock } from './blockRecord.js'
 import { blockLogs, ChainReader, encodeLocation } from './chainReader.js'
+import { resumeArrivals } from './filterChanges.js'
 import { createGenesis } from './genesis.js'
 import { impersonatedSender, isImpersonatedEncoding } from './impersonation.js'
 import { keys } from './keys.js'
@@ -137,7 +138,7 @@ export class Engine {
     this.parentBitcoinHash = bitcoinHashOf(block)
     const filters = await this.kv.get(keys.filters)
     if (filters) this.filters.load(JSON.parse(new TextDecoder().decode(filters), reviveBigints))
-    this.arrivals.continueAfter(Math.max(0, ...this.filters.list().map((f) => f.cursorSeq)))
+    await resumeArrivals(this)
     await this.restorePool()
   }
 

@@ -53,6 +53,8 @@ export async function filterChanges(engine: Engine, id: string): Promise<FilterC
   } else if (filter.kind === 'pendingTransaction') {
     result = { kind: 'hashes', hashes: engine.arrivals.since(filter.cursorSeq) }
     filter.cursorSeq = engine.arrivals.lastSeq
+    // Where a reopened node resumes this filter's arrivals (Engine #resumeArrivals).
+    filter.cursorBlock = head
   } else {
     const logs = filter.removedLogs.splice(0)
     const spec = filter.log!
@@ -88,4 +90,30 @@ export async function filterLogs(
   })
   if (!range) return []
   return queryLogs(engine.reader, { ...range, criteria: spec.criteria }, limits)
+}
+
+/** How many recent blocks a reopened node announces again to pending-transaction filters. */
+const RESUMED_BLOCKS = 1024n
+
+/**
+ * Pending-transaction filters saved by an earlier run of the node count arrivals that were only
+ * in its memory. At open, new arrivals are numbered after their cursors, and the transactions of
+ * the blocks mined since the oldest such filter's last poll (at most the last 1,024 blocks)
+ * arrive again, as the restored pool's do: a filter reports them at least once, never loses them.
+ */
+export async function resumeArrivals(engine: Engine): Promise<void> {
+  engine.filters.expireIdle()
+  const pending = engine.filters.list().filter((f) => f.kind === 'pendingTransaction')
+  if (pending.length === 0) return
+  engine.arrivals.continueAfter(Math.max(...pending.map((f) => f.cursorSeq)))
+  const head = engine.head.header.number
+  let from = head + 1n
+  for (const filter of pending) if (filter.cursorBlock + 1n < from) from = filter.cursorBlock + 1n
+  const floor = head - RESUMED_BLOCKS + 1n
+  if (from < floor) from = floor
+  for (let n = from > 1n ? from : 1n; n <= head; n++) {
+    const block = await engine.reader.blockByNumber(n)
+    // The last transaction of every block is REMASC's, which never was pending.
+    for (const tx of block?.transactions.slice(0, -1) ?? []) engine.arrivals.add(tx.hash)
+  }
 }
