@@ -53,7 +53,7 @@ export async function filterChanges(engine: Engine, id: string): Promise<FilterC
   } else if (filter.kind === 'pendingTransaction') {
     result = { kind: 'hashes', hashes: engine.arrivals.since(filter.cursorSeq) }
     filter.cursorSeq = engine.arrivals.lastSeq
-    // Where a reopened node resumes this filter's arrivals (Engine #resumeArrivals).
+    // Where a reopened node resumes this filter's arrivals (`resumeArrivals` below).
     filter.cursorBlock = head
   } else {
     const logs = filter.removedLogs.splice(0)
