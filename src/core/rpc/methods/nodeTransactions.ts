@@ -2,8 +2,9 @@
  * Transactions the node signs with one of its own accounts (`eth_sendTransaction`,
  * `personal_sendTransaction`), built with RSKj's defaults (`TransactionArgumentsUtil`): nonce from
  * the pending state (read under the engine's lock with the submission), value 0, gas price 0, gas
- * `gas` else `gasLimit` else 90 000, the node's chain id. The pool then applies its usual checks, so a zero gas price below the block minimum is
- * refused with RSKj's -32010 text, and a `nonce` equal to a pending one replaces it if it pays enough.
+ * `gas` else `gasLimit` else 90 000, the node's chain id. The pool then applies its usual checks,
+ * so a zero gas price below the block minimum is refused with RSKj's -32010 text, and a `nonce`
+ * equal to a pending one replaces it if it pays enough.
  */
 import { signTransaction } from '../../chain/transaction.js'
 import type { ChainEngine } from '../../node/engineApi.js'
