@@ -31,9 +31,10 @@ async function result<T>(call: Call, method: string, params: unknown[] = []): Pr
 
 /**
  * One round on a fresh chain: `sendsPerSender` concurrent `eth_sendTransaction` from each sender
- * (`keyedSender`, whose key the node or the wallet holds, and an impersonated one), interleaved. Automine: every send is mined, nonces 0…n-1 per sender. Manual mining: the pool
- * takes the first 16 nonces per sender (RSKj's account slots) and refuses the rest with an
- * error; `evm_mine` then mines exactly what was answered with a hash.
+ * (`keyedSender`, whose key the node or the wallet holds, and an impersonated one), interleaved.
+ * Automine: every send is mined, nonces 0…n-1 per sender. Manual mining: the pool takes the first
+ * 16 nonces per sender (RSKj's account slots) and refuses the rest with an error; `evm_mine` then
+ * mines exactly what was answered with a hash.
  */
 export async function concurrentSendRound(
   call: Call,
