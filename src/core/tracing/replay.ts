@@ -5,6 +5,7 @@
  * tracers are created per run through `createTracer`).
  */
 
+import { userTransactionCount } from '../chain/block.js'
 import { contractAddress, type SignedTransaction } from '../chain/transaction.js'
 import { executeTransaction } from '../evm/transaction.js'
 import type { EvmTracer, ExecutionResult } from '../evm/types.js'
@@ -39,7 +40,7 @@ export interface ReplayBlockParameters<T extends EvmTracer> {
 export { blockEnvOf }
 
 /**
- * Runs the block's user transactions (REMASC, always last, is left out: it runs no code here) in
+ * Runs the block's user transactions (REMASC, last when present, is left out: it runs no code here) in
  * order over the parent state, with the same options the block builder used.
  */
 export async function replayBlock<T extends EvmTracer>(
@@ -50,7 +51,7 @@ export async function replayBlock<T extends EvmTracer>(
   const parent = await engine.reader.blockByNumber(block.header.number - 1n)
   if (!parent) throw new Error(`parent of block ${block.header.number} is missing`)
   const env = blockEnvOf(engine, block)
-  const userCount = block.transactions.length - 1
+  const userCount = userTransactionCount(block.transactions)
   const last = Math.min(p.lastIndex ?? userCount - 1, userCount - 1)
   return runWithHistoricalState(engine.state.at(parent.header.stateRoot), (state) => {
     const overlay = new StateOverlay(state)

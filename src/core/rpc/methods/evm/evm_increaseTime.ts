@@ -1,6 +1,7 @@
 /**
  * Handler for `evm_increaseTime`: moves the clock of later blocks forward by the given seconds
- * (hex or decimal, as RSKj accepts) and answers the accumulated offset as a QUANTITY.
+ * (hex or decimal, as RSKj accepts) and answers the accumulated offset as a QUANTITY (a negative
+ * one as a JSON number).
  * RSKj clears the offset after one block; here it stays, as in Ganache, Hardhat and Anvil, which is
  * what time-dependent tests expect.
  */
@@ -25,6 +26,8 @@ export const evm_increaseTime = defineMethod({
   handler: async (context, [s]) => {
     const offset = context.engine.time.increase(s)
     await context.engine.saveSettings()
-    return toQuantity(offset)
+    // A pinned timestamp or anvil_setTime before the wall clock leaves the offset negative, which
+    // no QUANTITY can say: then the seconds as a JSON number, as Anvil answers.
+    return offset < 0n ? Number(offset) : toQuantity(offset)
   },
 })
