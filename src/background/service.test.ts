@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto'
 import { IDBFactory } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
+import { type Call, concurrentSendRound, ROUND_TIMEOUT_MS, ROUNDS } from '../../test/core/concurrentSends.js'
 import type { BackgroundToPanel, BackgroundToRelay, RelayToBackground } from '../shared/protocol.js'
 import { createIdbWalletStore, openExtensionDb } from './db.js'
 import { browserPlatform, createNodeOpener, indexedDbChainStores } from './nodeFactory.js'
@@ -377,4 +378,40 @@ describe('browserPlatform', () => {
       }),
     ).toEqual({ os: 'linux', runtime: 'chrome-156', build: 'extension' })
   })
+})
+
+describe('concurrent eth_sendTransaction from a page (the wallet signs, or the node for an impersonated sender)', () => {
+  it.each([true, false])(
+    'automine %s: 50 at once per sender, consecutive nonces, a hash only for a held transaction',
+    async (automine) => {
+      const { service, page } = await setup()
+      const p = page('http://127.0.0.1:1')
+      let id = 0
+      const call: Call = async (method, params = []) => {
+        const requestId = `c:${++id}`
+        await service.handlePageRequest(p.connection, {
+          kind: 'request',
+          id: requestId,
+          request: { method, params },
+        })
+        const reply = p.received.find((m) => m.kind === 'response' && m.id === requestId) as
+          | { result?: unknown; error?: { code: number; message: string } }
+          | undefined
+        if (!reply) throw new Error(`no answer to ${method}`)
+        return reply.error
+          ? { error: { code: reply.error.code, message: reply.error.message } }
+          : { result: reply.result }
+      }
+      // Regtest: the impersonated sender's requests carry gas price 0, below testnet's minimum.
+      await call('wallet_switchEthereumChain', [{ chainId: '0x21' }])
+      const [granted] = (await call('eth_requestAccounts')).result as string[]
+      await concurrentSendRound(call, { automine, keyedSender: granted! })
+      // More rounds (npm run test:concurrency) run on fresh chains: anvil_reset keeps the grant.
+      for (let round = 1; round < ROUNDS; round++) {
+        expect((await call('anvil_reset')).error).toBeUndefined()
+        await concurrentSendRound(call, { automine, keyedSender: granted! })
+      }
+    },
+    ROUND_TIMEOUT_MS * ROUNDS,
+  )
 })

@@ -16,7 +16,7 @@ import { newSessionToken } from './dashboard/security.js'
 import { createRequestHandler } from './http/handler.js'
 import { loadMetrics, type MetricsBook, saveMetrics } from './metrics/metricsBook.js'
 import { createNodeHost, type NodeFactory, SERVED_NETWORKS } from './node/nodeHost.js'
-import { writeJsonFileAtomic } from './persist/jsonFile.js'
+import { readJsonFile, writeJsonFileAtomic } from './persist/jsonFile.js'
 
 export const DEFAULT_PORT = 4444
 export const DEFAULT_HOST = '127.0.0.1'
@@ -155,6 +155,16 @@ export async function startServer(parameters: StartServerParameters): Promise<Ru
   const address = server.address() as AddressInfo
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
   const url = `http://${urlHost}:${address.port}`
+  // close() removes server.json: one still here was left by a server that was killed or crashed,
+  // and what it counted after its last metrics flush is lost. Said here and in /admin/metrics.
+  const previous = await readJsonFile<{ startedAt?: string }>(serverInfoPath(dataDir)).catch(() => undefined)
+  if (previous) {
+    book.recordUncleanStop(previous.startedAt)
+    console.error(
+      'rsk-devnode server: the previous server on this data directory stopped without closing;' +
+        ' its metrics and quota usage since its last flush are lost (every chain write is kept)',
+    )
+  }
   await writeJsonFileAtomic(serverInfoPath(dataDir), {
     url,
     pid: process.pid,

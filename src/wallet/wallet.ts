@@ -212,6 +212,9 @@ export function createWallet(deps: WalletDependencies): Wallet {
         return done(null)
       }
       case 'eth_sendTransaction': {
+        // An address the wallet holds no key for is the node's to answer: a sender impersonated
+        // with anvil_impersonateAccount, a node account of the rskj profile, or RSKj's error.
+        if (!(await keyring.find(parseTransactionRequest(params[0]).from))) return { handled: false }
         const run = sendQueue.then(() => sendTransaction(ctx, params))
         sendQueue = run.catch(() => undefined)
         return done(await run)

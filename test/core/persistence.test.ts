@@ -185,4 +185,54 @@ describe('persistence on IndexedDB', () => {
     expect(reopened).toEqual(balances)
     await second.node.close()
   })
+
+  test('a pooled impersonated transaction is restored with its sender after the worker is killed, and mined', async () => {
+    const factory = new IDBFactory()
+    const first = await open(factory, createManualClock(), () => {})
+    const holder = '0x00000000000000000000000000000000000d00d2'
+    await first.rpc('anvil_impersonateAccount', [holder])
+    await first.rpc('anvil_setBalance', [holder, '0xde0b6b3a7640000'])
+    await first.rpc('evm_setAutomine', [false])
+    const gasPrice = `0x${first.node.network.minimumGasPrice.toString(16)}`
+    const sent = await first.rpc('eth_sendTransaction', [
+      { from: holder, to: recipients[0], value: '0x7', gasPrice },
+    ])
+    const hash = sent.result as string
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+    // No close(): the worker "dies" with the transaction only in the pool.
+    const second = await open(factory)
+    expect((await second.rpc('eth_getTransactionByHash', [hash])).result).toMatchObject({
+      from: holder,
+      blockNumber: null,
+    })
+    expect((await second.rpc('txpool_content')).result).toMatchObject({
+      pending: { [holder.slice(2)]: { '0': [{ hash }] } },
+    })
+    await second.rpc('evm_mine')
+    expect((await second.rpc('eth_getTransactionReceipt', [hash])).result).toMatchObject({
+      from: holder,
+      status: '0x1',
+    })
+    expect((await second.rpc('eth_getBalance', [recipients[0], 'latest'])).result).toBe('0x7')
+    await second.node.close()
+  })
+
+  test('a pending-transaction filter reports after a restart what arrived before it and what arrives after', async () => {
+    const factory = new IDBFactory()
+    const first = await open(factory, createManualClock(), () => {})
+    const price = first.node.network.minimumGasPrice
+    const filter = (await first.rpc('eth_newPendingTransactionFilter')).result as string
+    const sent: string[] = []
+    for (let i = 0; i < 3; i++)
+      sent.push((await first.rpc('eth_sendRawTransaction', [transfer(i, 31, price)])).result as string)
+    expect((await first.rpc('eth_getFilterChanges', [filter])).result).toEqual([sent[0], sent[1], sent[2]])
+    // Mined under automine before the filter's next poll, then the worker dies.
+    for (let i = 3; i < 5; i++)
+      sent.push((await first.rpc('eth_sendRawTransaction', [transfer(i, 31, price)])).result as string)
+    const second = await open(factory)
+    expect((await second.rpc('eth_getFilterChanges', [filter])).result).toEqual([sent[3], sent[4]])
+    const after = (await second.rpc('eth_sendRawTransaction', [transfer(5, 31, price)])).result as string
+    expect((await second.rpc('eth_getFilterChanges', [filter])).result).toEqual([after])
+    await second.node.close()
+  })
 })

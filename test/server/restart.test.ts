@@ -63,7 +63,7 @@ describe('admin endpoint', () => {
     await rpc(`${harness.server.url}/testnet/unknownkey`, 'eth_chainId')
     const reply = await send(`${harness.server.url}/admin/metrics`, { method: 'GET' })
     expect(reply.status).toBe(200)
-    expect(reply.json.server).toEqual({ missingKey: 0, unknownKey: 1 })
+    expect(reply.json.server).toEqual({ missingKey: 0, unknownKey: 1, uncleanStops: 0 })
     const [app] = reply.json.apps
     expect(app.name).toBe('dev')
     expect(app.apiKey).toBeUndefined()

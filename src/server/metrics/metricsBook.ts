@@ -128,10 +128,19 @@ export interface AppMetricsReport {
   days: Array<{ day: string } & DayCount>
 }
 
+export interface ServerCounters {
+  missingKey: number
+  unknownKey: number
+  /** Servers on this data directory that stopped without closing (killed, crashed). */
+  uncleanStops: number
+  /** When the last of them had started (ISO time). */
+  lastUncleanStop?: string
+}
+
 interface MetricsFile {
   version: 1
-  /** Requests refused before an app was known. */
-  server: { missingKey: number; unknownKey: number }
+  /** Requests refused before an app was known; stops without close() (see recordUncleanStop). */
+  server: ServerCounters
   apps: Record<
     string,
     {
@@ -161,7 +170,7 @@ export function metricsFilePath(dataDir: string): string {
 
 export class MetricsBook {
   readonly apps = new Map<string, AppMetrics>()
-  readonly server = { missingKey: 0, unknownKey: 0 }
+  readonly server: ServerCounters = { missingKey: 0, unknownKey: 0, uncleanStops: 0 }
   /** Set whenever a counter moves; the periodic flush writes only when it is set. */
   dirty = false
 
@@ -172,6 +181,16 @@ export class MetricsBook {
       this.apps.set(appId, metrics)
     }
     return metrics
+  }
+
+  /**
+   * A server on this data directory stopped without closing: what it counted after its last
+   * flush (metrics, quota usage) is lost. Counted so that /admin/metrics says so.
+   */
+  recordUncleanStop(startedAt: string | undefined): void {
+    this.server.uncleanStops++
+    if (startedAt) this.server.lastUncleanStop = startedAt
+    this.dirty = true
   }
 
   reject(appId: string, reason: AppRejection): void {
@@ -244,6 +263,8 @@ export class MetricsBook {
     if (!file) return book
     book.server.missingKey = file.server?.missingKey ?? 0
     book.server.unknownKey = file.server?.unknownKey ?? 0
+    book.server.uncleanStops = file.server?.uncleanStops ?? 0
+    if (file.server?.lastUncleanStop) book.server.lastUncleanStop = file.server.lastUncleanStop
     for (const [id, saved] of Object.entries(file.apps ?? {})) {
       const metrics = book.app(id)
       metrics.usage = { ...metrics.usage, ...saved.usage }

@@ -13,6 +13,14 @@ export class Arrivals {
     return this.#seq
   }
 
+  /**
+   * Numbers the next arrivals after `seq`: filter cursors saved by an earlier run of the node
+   * count from that run's arrivals, and a new arrival must lie beyond them to be reported.
+   */
+  continueAfter(seq: number): void {
+    if (seq > this.#seq) this.#seq = seq
+  }
+
   add(hash: Uint8Array): void {
     this.#entries.push({ seq: ++this.#seq, hash })
     if (this.#entries.length > MAX_ARRIVALS) this.#entries.splice(0, this.#entries.length - MAX_ARRIVALS)

@@ -42,9 +42,10 @@ import type { StoredBlock } from './blockRecord.js'
 import { pendingBlockView } from './blockViews.js'
 import { blockLogs, ChainReader, encodeLocation } from './chainReader.js'
 import { createGenesis } from './genesis.js'
-import { isImpersonatedEncoding } from './impersonatedEncoding.js'
+import { impersonatedSender, isImpersonatedEncoding } from './impersonatedEncoding.js'
 import { keys } from './keys.js'
 import { Mutex } from './mutex.js'
+import { resumeArrivals } from './resumeArrivals.js'
 import {
   decodeSettings,
   defaultSettings,
@@ -142,6 +143,7 @@ export class Engine {
     this.parentBitcoinHash = bitcoinHashOf(block)
     const filters = await this.kv.get(keys.filters)
     if (filters) this.filters.load(JSON.parse(new TextDecoder().decode(filters), reviveBigints))
+    await resumeArrivals(this)
     await this.restorePool()
   }
 
@@ -201,25 +203,67 @@ export class Engine {
   submit(tx: SignedTransaction, sender: Address): Promise<Uint8Array> {
     return this.mutex.run(async () => {
       await this.#catchUpInterval()
-      const entry = poolEntry(tx, sender)
-      const account = this.state.getAccount(sender)
-      this.pool.add(entry, {
-        account: account && { nonce: account.nonce, balance: account.balance },
-        blockGasLimit: this.head.header.gasLimit,
-        minimumGasPrice: this.head.header.minimumGasPrice ?? 0n,
-        intrinsicGas: intrinsicGas({ data: tx.data, isCreate: tx.to === undefined }),
-      })
-      this.arrivals.add(tx.hash)
-      this.emit({ type: 'pendingTransaction', hash: tx.hash })
-      if (this.settings.mining.type === 'auto') {
-        await this.mineBlocks(1)
-      } else {
-        const hashHex = bytesToUnprefixedHex(tx.hash)
-        await this.kv.put(keys.pooled(hashHex), tx.raw)
-        this.storedPool.add(hashHex)
-      }
-      return tx.hash
+      return this.#admit(tx, sender)
     })
+  }
+
+  /**
+   * Pools the transaction `build` makes for `sender` with `nonce`, or when it is undefined with
+   * the sender's next pending nonce, read under the same lock that admits it: concurrent sends
+   * from one account get consecutive nonces, where reading the nonce first would give two of them
+   * the same one (the second then replaces the first, or is refused as too low). RSKj computes
+   * the nonce and submits holding one lock too.
+   */
+  submitWithNonce(
+    sender: Address,
+    nonce: bigint | undefined,
+    build: (nonce: bigint) => SignedTransaction,
+  ): Promise<Uint8Array> {
+    return this.mutex.run(async () => {
+      await this.#catchUpInterval()
+      const assigned = nonce ?? this.pool.nextNonce(sender, this.state.getAccount(sender)?.nonce ?? 0n)
+      return this.#admit(build(assigned), sender)
+    })
+  }
+
+  /** Admits `tx` to the pool and stores or mines it; the caller holds the mutex. */
+  async #admit(tx: SignedTransaction, sender: Address): Promise<Uint8Array> {
+    const entry = poolEntry(tx, sender)
+    const account = this.state.getAccount(sender)
+    const { replaced } = this.pool.add(entry, {
+      account: account && { nonce: account.nonce, balance: account.balance },
+      blockGasLimit: this.head.header.gasLimit,
+      minimumGasPrice: this.head.header.minimumGasPrice ?? 0n,
+      intrinsicGas: intrinsicGas({ data: tx.data, isCreate: tx.to === undefined }),
+    })
+    this.arrivals.add(tx.hash)
+    this.emit({ type: 'pendingTransaction', hash: tx.hash })
+    if (this.settings.mining.type === 'auto') {
+      const [block] = await this.mineBlocks(1)
+      // A hash is answered only for a transaction the node holds: one the block could not run
+      // (an earlier pending transaction spent what it needed) was dropped, and that is an error.
+      const hash = bytesToHex(tx.hash)
+      if (block?.transactions.some((t) => bytesToHex(t.hash) === hash)) return tx.hash
+      if (!this.pool.get(hash))
+        throw new TransactionRefusedError(
+          'transaction dropped: its nonce or balance no longer fits the block',
+        )
+      // Still pooled under automine (a nonce gap queues it): stored like any pooled transaction.
+    }
+    await this.#storePooled(tx, replaced)
+    return tx.hash
+  }
+
+  /** Writes the `p:` record of a transaction that stays in the pool; drops the one it replaced. */
+  async #storePooled(tx: SignedTransaction, replaced: PooledTransaction | undefined): Promise<void> {
+    const hashHex = bytesToUnprefixedHex(tx.hash)
+    const ops: KvOperation[] = [{ type: 'put', key: keys.pooled(hashHex), value: tx.raw }]
+    const replacedHex = replaced && bytesToUnprefixedHex(replaced.tx.hash)
+    if (replacedHex && this.storedPool.has(replacedHex))
+      ops.push({ type: 'delete', key: keys.pooled(replacedHex) })
+    await this.kv.batch(ops)
+    this.storedPool.add(hashHex)
+    if (replacedHex) this.storedPool.delete(replacedHex)
   }
 
   // ───────────────────────── mining ─────────────────────────
@@ -422,9 +466,8 @@ export class Engine {
       this.storedPool.add(key.slice(keys.pooledPrefix.length))
       try {
         const tx = decodeTransaction(raw)
-        // An impersonated transaction carries no real signature: its sender cannot be recovered.
-        if (isImpersonatedEncoding(tx)) continue
-        const sender = transactionSender(tx)
+        // An impersonated transaction carries no real signature: its sender is its `r`.
+        const sender = isImpersonatedEncoding(tx) ? impersonatedSender(tx) : transactionSender(tx)
         if (!sender) continue
         const account = this.state.getAccount(sender)
         this.pool.add(poolEntry(tx, sender), {
@@ -433,6 +476,8 @@ export class Engine {
           minimumGasPrice: 0n,
           intrinsicGas: 0n,
         })
+        // Announced again: a pending-transaction filter may not have polled it before the restart.
+        this.arrivals.add(tx.hash)
       } catch {
         // A pooled transaction the new state no longer admits (mined elsewhere, nonce passed) is dropped.
       }

@@ -54,6 +54,8 @@ export async function filterChanges(engine: Engine, id: string): Promise<FilterC
   } else if (filter.kind === 'pendingTransaction') {
     result = { kind: 'hashes', hashes: engine.arrivals.since(filter.cursorSeq) }
     filter.cursorSeq = engine.arrivals.lastSeq
+    // Where a reopened node resumes this filter's arrivals (`resumeArrivals.ts`).
+    filter.cursorBlock = head
   } else {
     const logs = filter.removedLogs.splice(0)
     const spec = filter.log!

@@ -8,10 +8,10 @@
  * hash is keccak-256 of that encoding. The hash is therefore unique per sender and fields (two
  * senders with the same nonce and payload get different hashes), stable (the same request gives
  * the same hash), and never equal to a real signature's transaction: no real signature has s = 1.
- * The sender is never recovered from it: the engine receives it with the transaction, and block
- * records store senders. Pooled bytes do not carry the sender, so an impersonated transaction
- * still waiting in the pool (manual mining) is not restored by a restart: reopening code skips
- * encodings for which `isImpersonatedEncoding` holds.
+ * The sender is never recovered from a signature: the engine receives it with the transaction,
+ * block records store senders, and a pooled impersonated transaction reopened from its stored
+ * bytes (manual or interval mining, after a worker stop or a crash) gets it back from `r`
+ * (`impersonatedSender`).
  */
 import {
   decodeTransaction,
@@ -34,4 +34,10 @@ export function impersonatedTransaction(
 /** True for the encoding above (s = 1): no real signature has it, and no sender is recoverable. */
 export function isImpersonatedEncoding(tx: SignedTransaction): boolean {
   return tx.signed && tx.s === 1n
+}
+
+/** The sender of an impersonated encoding: `r` is its address. Undefined when `r` is no address. */
+export function impersonatedSender(tx: SignedTransaction): Address | undefined {
+  if (!isImpersonatedEncoding(tx) || tx.r >= 1n << 160n) return undefined
+  return `0x${tx.r.toString(16).padStart(40, '0')}` as Address
 }

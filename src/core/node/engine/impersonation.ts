@@ -77,13 +77,18 @@ export function sendImpersonatedRequest(
   request: ImpersonatedRequest,
 ): Promise<Uint8Array> {
   const sender = normalize(from) as Address
-  const fields: TransactionFields = {
-    nonce: request.nonce ?? engine.pool.nextNonce(sender, engine.state.getAccount(sender)?.nonce ?? 0n),
-    gasPrice: request.gasPrice ?? 0n,
-    gasLimit: request.gas ?? DEFAULT_GAS,
-    value: request.value ?? 0n,
-    data: request.data ?? new Uint8Array(0),
-  }
-  if (request.to) fields.to = request.to
-  return submitImpersonated(engine, { fields, sender })
+  // The nonce is read and the transaction pooled under one lock (Engine.submitWithNonce).
+  return engine.submitWithNonce(sender, request.nonce, (nonce) => {
+    if (!isImpersonated(engine, sender))
+      throw new TransactionRefusedError(`the account ${sender} is not impersonated`)
+    const fields: TransactionFields = {
+      nonce,
+      gasPrice: request.gasPrice ?? 0n,
+      gasLimit: request.gas ?? DEFAULT_GAS,
+      value: request.value ?? 0n,
+      data: request.data ?? new Uint8Array(0),
+    }
+    if (request.to) fields.to = request.to
+    return impersonatedTransaction(fields, sender, engine.network.chainId)
+  })
 }

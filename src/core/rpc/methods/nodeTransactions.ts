@@ -1,9 +1,10 @@
 /**
  * Transactions the node signs with one of its own accounts (`eth_sendTransaction`,
  * `personal_sendTransaction`), built with RSKj's defaults (`TransactionArgumentsUtil`): nonce from
- * the pending state, value 0, gas price 0, gas `gas` else `gasLimit` else 90 000, the node's chain
- * id. The pool then applies its usual checks, so a zero gas price below the block minimum is
- * refused with RSKj's -32010 text, and a `nonce` equal to a pending one replaces it if it pays enough.
+ * the pending state (read under the engine's lock with the submission), value 0, gas price 0, gas
+ * `gas` else `gasLimit` else 90 000, the node's chain id. The pool then applies its usual checks,
+ * so a zero gas price below the block minimum is refused with RSKj's -32010 text, and a `nonce`
+ * equal to a pending one replaces it if it pays enough.
  */
 import { signTransaction } from '../../chain/transaction.js'
 import type { ChainEngine } from '../../node/engineApi.js'
@@ -26,18 +27,21 @@ export async function sendSignedByNode(
   // RSKj: a chain id must fit one byte, and the signed transaction must carry the node's.
   if (chainId !== BigInt(engine.network.chainId))
     throw new InvalidParamsError(`Invalid chainId: 0x${chainId.toString(16)}`)
-  const nonce = request.nonce ?? engine.pool.nextNonce(from, engine.state.getAccount(from)?.nonce ?? 0n)
-  const tx = signTransaction(
-    {
-      nonce,
-      gasPrice: request.gasPrice ?? 0n,
-      gasLimit: request.gas ?? DEFAULT_SEND_GAS,
-      to: request.to ?? undefined,
-      value: request.value ?? 0n,
-      data: request.data ?? new Uint8Array(0),
-    },
-    privateKey,
-    engine.network.chainId,
+  // The nonce is read and the transaction pooled under one lock: concurrent sends from `from`
+  // get consecutive nonces.
+  const hash = await engine.submitWithNonce(from, request.nonce, (nonce) =>
+    signTransaction(
+      {
+        nonce,
+        gasPrice: request.gasPrice ?? 0n,
+        gasLimit: request.gas ?? DEFAULT_SEND_GAS,
+        to: request.to ?? undefined,
+        value: request.value ?? 0n,
+        data: request.data ?? new Uint8Array(0),
+      },
+      privateKey,
+      engine.network.chainId,
+    ),
   )
-  return toData32(await engine.submit(tx, from))
+  return toData32(hash)
 }
