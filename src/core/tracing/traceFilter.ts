@@ -66,7 +66,7 @@ function boundNumber(engine: Engine, text: string): bigint | undefined {
   if (tag === 'latest' || tag === 'pending') return engine.head.header.number
   if (tag === 'earliest') return 0n
   // RSKj's HexUtils.stringHexToBigInteger: a 0x prefix and hex digits, else a
-  // NumberFormatException that reaches the client as -32603.
+  // NumberFormatException, which RSKj answers -32603; here -32602 with the reason.
   if (!/^0x[0-9a-f]+$/i.test(text)) throw new UncheckedInputError(`invalid block ${text}`)
   const n = BigInt(text)
   return n <= engine.head.header.number ? n : undefined

@@ -247,6 +247,15 @@ function finishSealedBlock(
 }
 
 /**
+ * A Bitcoin header's time is 32 bits; an RSK block's timestamp is not (RSKj does not compare
+ * them). A block stamped after 2106 gets the largest Bitcoin time, so a chain moved that far by
+ * time travel still mines.
+ */
+function bitcoinHeaderTime(timestamp: bigint): number {
+  return timestamp > 0xffffffffn ? 0xffffffff : Number(timestamp)
+}
+
+/**
  * Completes the header with the committed state root and mines it (merged mining, real PoW).
  * The built-in miner's fields are not run through the checker again here: miner.test.ts holds
  * every block it mines to that checker, and repeating it cost ~9% of a transfer's time.
@@ -261,7 +270,7 @@ export function sealBlock(
     hashForMergedMining: unsealed.hashForMergedMining,
     difficulty: p.network.difficulty,
     previousBitcoinHeaderHash: p.parentBitcoinHash,
-    timestamp: Number(p.timestamp),
+    timestamp: bitcoinHeaderTime(p.timestamp),
     seed: unsealed.hashForMergedMining,
   })
   return {
