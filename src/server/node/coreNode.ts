@@ -11,6 +11,10 @@ const platform = {
   runtime: `node-${process.versions.node.split('.').slice(0, 2).join('.')}`,
 }
 
+/** Lets the event loop read sockets between chunks of a long run (anvil_mine of many blocks). */
+const yieldToHost = () => new Promise<void>((resolve) => setImmediate(resolve))
+
 export function coreNodeFactory(profile?: ProfileName): NodeFactory {
-  return ({ network, storage }) => createNode({ network, storage, platform, ...(profile ? { profile } : {}) })
+  return ({ network, storage }) =>
+    createNode({ network, storage, platform, yieldToHost, ...(profile ? { profile } : {}) })
 }
