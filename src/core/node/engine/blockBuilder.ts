@@ -247,11 +247,11 @@ function finishSealedBlock(
 }
 
 /**
- * A Bitcoin header's time is 32 bits; an RSK block's timestamp is not (RSKj does not compare
- * them). A block stamped after 2106 gets the largest Bitcoin time, so a chain moved that far by
- * time travel still mines.
+ * A Bitcoin header's time is 32 bits; an RSK block's timestamp is not. A block stamped after 2106
+ * (time travel) gets the largest Bitcoin time, never later than its own, so such a chain still
+ * mines, with the built-in miner and with external miners' templates alike.
  */
-function bitcoinHeaderTime(timestamp: bigint): number {
+export function bitcoinHeaderTime(timestamp: bigint): number {
   return timestamp > 0xffffffffn ? 0xffffffff : Number(timestamp)
 }
 
