@@ -13,8 +13,9 @@ import { blockEnvOf, messageOf } from '../node/engine/blockEnv.js'
 import type { StoredBlock } from '../node/engine/blockRecord.js'
 import type { Engine } from '../node/engine/engine.js'
 import { runWithHistoricalState } from '../node/engine/historicalReader.js'
+import { ServerError } from '../rpc/errors/rpc.js'
 import { StateOverlay } from '../state/overlay.js'
-import type { Address } from '../util/hex.js'
+import { type Address, equalBytes } from '../util/hex.js'
 
 export interface ReplayedTransaction<T extends EvmTracer> {
   index: number
@@ -48,7 +49,11 @@ export async function replayBlock<T extends EvmTracer>(
   const { engine, block } = p
   if (block.header.number === 0n) return []
   const parent = await engine.reader.blockByNumber(block.header.number - 1n)
-  if (!parent) throw new Error(`parent of block ${block.header.number} is missing`)
+  // A revert or reset between reading the block and here removed or replaced its parent.
+  if (!parent || !equalBytes(parent.hash, block.header.parentHash))
+    throw new ServerError(
+      `block ${block.header.number} is no longer on the chain (reverted or reset while tracing)`,
+    )
   const env = blockEnvOf(engine, block)
   const userCount = block.transactions.length - 1
   const last = Math.min(p.lastIndex ?? userCount - 1, userCount - 1)
