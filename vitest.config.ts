@@ -9,7 +9,8 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
-          exclude: ['test/e2e/**', 'node_modules/**'],
+          // test/compat/hardhat is a Hardhat project (mocha, Node 22): npm run test:compat:hardhat runs it.
+          exclude: ['test/e2e/**', '**/node_modules/**', 'test/compat/hardhat/**'],
           setupFiles: ['test/setup/loadCurves.ts'],
           testTimeout: 60_000,
         },

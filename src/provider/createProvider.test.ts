@@ -99,7 +99,7 @@ describe('libraries over createProvider', () => {
     const client = createPublicClient({ transport: custom(provider) })
     expect(await client.getChainId()).toBe(31)
     expect(await client.request({ method: 'web3_clientVersion' })).toBe(
-      'rsk-devnode/0.1.0/linux/node-20.20/dev',
+      'anvil/rsk-devnode/0.1.0/linux/node-20.20/dev',
     )
     // `http` is imported only to make sure the custom transport is what is used here.
     expect(typeof http).toBe('function')

@@ -6,14 +6,14 @@ import { runCli } from './cli/main.js'
 import { coreNodeFactory } from './node/coreNode.js'
 
 export { formatServeBanner } from './cli/format.js'
-export { coreNodeFactory } from './node/coreNode.js'
+export { coreNodeFactory, type NodeOptions } from './node/coreNode.js'
 export { type RunningServer, type StartServerParameters, startServer } from './server.js'
 
 /** Runs a command line; `serve` keeps running until SIGINT/SIGTERM, then closes cleanly. */
 export async function main(argv: string[]): Promise<void> {
   const result = await runCli(argv, {
     io: { out: (line) => console.log(line), err: (line) => console.error(line) },
-    nodeFactory: ({ profile }) => coreNodeFactory(profile),
+    nodeFactory: (options) => coreNodeFactory(options),
     defaultDataDir: process.env.RSK_DEVNODE_DATA_DIR,
   })
   const server = result.server

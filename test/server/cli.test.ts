@@ -82,7 +82,7 @@ describe('apps list, show, delete', () => {
     await cli('apps', 'create', '--name', 'one', '--use-case', 'defi')
     await cli('apps', 'create', '--name', 'two', '--use-case', 'wallet')
     await cli('apps', 'list')
-    expect(out[0]).toMatch(/^NAME\s+USE CASE\s+API KEY\s+REQUESTS\s+SUCCESS$/)
+    expect(out[0]).toMatch(/^NAME\s+USE CASE\s+NETWORKS\s+API KEY\s+TODAY\s+REQUESTS\s+SUCCESS$/)
     expect(out.slice(1).map((line) => line.split(/\s+/).slice(0, 2))).toEqual([
       ['one', 'defi'],
       ['two', 'wallet'],
@@ -241,5 +241,41 @@ describe('serve', () => {
     expect((await cli('frobnicate')).exitCode).toBe(2)
     expect((await cli('serve', '--port', 'eighty')).exitCode).toBe(2)
     expect((await cli('apps', 'rename')).exitCode).toBe(2)
+  })
+})
+
+describe('serve options for test suites', () => {
+  test('--profile, --client-version and --omit-remasc reach the node factory', async () => {
+    const seen: unknown[] = []
+    const result = await runCli(
+      [
+        'serve',
+        '--port',
+        '0',
+        '--data-dir',
+        dataDir,
+        '--profile',
+        'rskj',
+        '--client-version',
+        'rskj',
+        '--omit-remasc',
+      ],
+      {
+        io: { out: () => {}, err: () => {} },
+        nodeFactory: (options) => {
+          seen.push(options)
+          return fakeNodeFactory
+        },
+      },
+    )
+    if (result.server) running.push(result)
+    expect(result.exitCode).toBe(0)
+    expect(seen).toEqual([{ profile: 'rskj', clientVersion: 'rskj', omitRemascTransaction: true }])
+  })
+
+  test('an unknown --client-version is a usage error naming the choices', async () => {
+    const result = await cli('serve', '--port', '0', '--client-version', 'geth')
+    expect(result.exitCode).toBe(2)
+    expect(err.join('\n')).toContain('--client-version geth: use anvil (default')
   })
 })

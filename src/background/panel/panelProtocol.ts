@@ -42,6 +42,8 @@ export interface NodeSettings {
   network: NetworkId
   profile: ProfileName
   mining: MiningModeView
+  /** Present when the node was opened to leave the REMASC transaction out of its blocks (test suites). */
+  remascOmitted?: true
 }
 
 export interface FilterSummary {

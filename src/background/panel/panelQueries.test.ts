@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createTestChain } from '../../../test/core/testChain.js'
-import { type PanelEngineView, summarizeFilters } from './panelQueries.js'
+import { createNode } from '../../core/node/createNode.js'
+import { createMemoryStore } from '../../core/storage/memoryStore.js'
+import { nodeSettingsOf, type PanelEngineView, summarizeFilters } from './panelQueries.js'
 
 describe('summarizeFilters', () => {
   it('lists installed filters with criteria, expiry and the blocks waiting to be reported', async () => {
@@ -23,5 +25,22 @@ describe('summarizeFilters', () => {
     expect(summarizeFilters(engine).find((f) => f.id === blockFilter)!.waiting).toBe(0)
     await call('eth_uninstallFilter', [blockFilter])
     expect(summarizeFilters(engine).map((f) => f.id)).toEqual([logFilter])
+  })
+})
+
+describe('nodeSettingsOf', () => {
+  it('says when the node leaves REMASC out of its blocks, and only then', async () => {
+    const plain = await createNode({ network: 'regtest', storage: createMemoryStore() })
+    expect(nodeSettingsOf('regtest', 'rskj', plain.engine)).toEqual({
+      network: 'regtest',
+      profile: 'rskj',
+      mining: { type: 'auto' },
+    })
+    const omitted = await createNode({
+      network: 'regtest',
+      storage: createMemoryStore(),
+      omitRemascTransaction: true,
+    })
+    expect(nodeSettingsOf('regtest', 'rskj', omitted.engine).remascOmitted).toBe(true)
   })
 })

@@ -42,6 +42,8 @@ type EngineEventView =
 export interface PanelEngineView {
   head: { header: { number: bigint } }
   settings: { mining: MiningModeView }
+  /** Set when the node leaves the REMASC transaction out of its blocks (absent on older engines). */
+  omitRemascTransaction?: boolean
   filters: { list(): FilterRecordView[] }
   arrivals: { lastSeq: number }
   on(listener: (event: EngineEventView) => void): () => void
@@ -125,12 +127,22 @@ function injectionOf(service: BackgroundService): InjectionControl {
 async function nodeSettings(service: BackgroundService): Promise<NodeSettings> {
   const network = await service.wallet.network()
   const engine = engineOf(await service.nodes.get(network))
+  return nodeSettingsOf(network, await service.profileOf(network), engine)
+}
+
+/** What the toolbar shows of a network's node: its profile, mining mode, and REMASC left out. */
+export function nodeSettingsOf(
+  network: NodeSettings['network'],
+  profile: NodeSettings['profile'],
+  engine: Pick<PanelEngineView, 'settings' | 'omitRemascTransaction'>,
+): NodeSettings {
   const mining = engine.settings.mining
   return {
     network,
-    profile: await service.profileOf(network),
+    profile,
     mining:
       mining.type === 'interval' ? { type: 'interval', seconds: mining.seconds } : { type: mining.type },
+    ...(engine.omitRemascTransaction ? { remascOmitted: true as const } : {}),
   }
 }
 

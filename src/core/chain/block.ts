@@ -98,6 +98,16 @@ export function remascTransaction(blockNumber: bigint): SignedTransaction {
   )
 }
 
+/**
+ * How many of a block's transactions are users' ones: all but the REMASC transaction that ends
+ * every Rootstock block (absent only on a chain opened to leave it out for test suites).
+ */
+export function userTransactionCount(transactions: readonly SignedTransaction[]): number {
+  const count = transactions.length
+  const last = transactions[count - 1]
+  return last && isRemascTransaction(last, count - 1, count) ? count - 1 : count
+}
+
 /** RSKj `Transaction.isRemascTransaction(position, count)`: last, to REMASC, unsigned, zero value/gas/price, no data. */
 export function isRemascTransaction(tx: SignedTransaction, position: number, count: number): boolean {
   return (

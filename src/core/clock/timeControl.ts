@@ -22,7 +22,11 @@ export class TimeControl {
   }
 
   nowSeconds(): bigint {
-    return BigInt(Math.floor(this.#clock.now() / 1000)) + this.state.offsetSeconds
+    return this.#wallSeconds() + this.state.offsetSeconds
+  }
+
+  #wallSeconds(): bigint {
+    return BigInt(Math.floor(this.#clock.now() / 1000))
   }
 
   increase(seconds: bigint): bigint {
@@ -32,12 +36,21 @@ export class TimeControl {
 
   /** Moves the clock so that "now" is `timestamp` (Anvil `anvil_setTime`). */
   setTime(timestamp: bigint): void {
-    this.state.offsetSeconds = timestamp - BigInt(Math.floor(this.#clock.now() / 1000))
+    this.state.offsetSeconds = timestamp - this.#wallSeconds()
   }
 
-  setNextBlockTimestamp(timestamp: bigint): void {
+  /**
+   * Pins the next block's timestamp. When that block is mined the clock moves with it (the offset
+   * becomes `timestamp − now`), so later blocks and `evm_increaseTime` continue from there, as in
+   * Hardhat and Anvil. `keepClock` pins without moving the clock: the interval miner stamping the
+   * blocks it owes at the times they were due.
+   */
+  setNextBlockTimestamp(timestamp: bigint, { keepClock = false }: { keepClock?: boolean } = {}): void {
     this.state.nextTimestamp = timestamp
+    this.#keepClock = keepClock
   }
+
+  #keepClock = false
 
   /** The timestamp the next block would get, without consuming a pinned one. */
   peekNextBlockTimestamp(parentTimestamp: bigint): bigint {
@@ -52,6 +65,8 @@ export class TimeControl {
     const pinned = this.state.nextTimestamp
     if (pinned !== undefined) {
       this.state.nextTimestamp = undefined
+      if (!this.#keepClock) this.state.offsetSeconds = pinned - this.#wallSeconds()
+      this.#keepClock = false
       return pinned
     }
     const now = this.nowSeconds()

@@ -78,6 +78,19 @@ describe('createNode', () => {
     expect(await node.request({ jsonrpc: '2.0', id: 1, method: 'web3_clientVersion' })).toEqual({
       jsonrpc: '2.0',
       id: 1,
+      result: 'anvil/rsk-devnode/0.1.0/linux/node-20.20/dev',
+    })
+  })
+
+  test('answers the RSKj-shaped web3_clientVersion with the rskj client-version style', async () => {
+    const node = await createNode({
+      storage: createMemoryStore(),
+      platform: { os: 'linux', runtime: 'node-20.20' },
+      clientVersion: 'rskj',
+    })
+    expect(await node.request({ jsonrpc: '2.0', id: 1, method: 'web3_clientVersion' })).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
       result: 'rsk-devnode/0.1.0/linux/node-20.20/dev',
     })
   })

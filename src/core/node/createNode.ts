@@ -9,7 +9,7 @@ import { type Clock, systemClock } from '../clock/clock.js'
 import { initFastKeccak } from '../crypto/hash.js'
 import { NETWORKS, type NetworkConfig, type NetworkName } from '../network/networks.js'
 import { DEFAULT_PROFILE, PROFILES, type Profile, type ProfileName } from '../network/profiles.js'
-import { createClientInfo } from '../rpc/clientVersion.js'
+import { type ClientVersionStyle, createClientInfo } from '../rpc/clientVersion.js'
 import type { MethodContext, Platform } from '../rpc/context.js'
 import { createDispatcher, type RequestRecord } from '../rpc/dispatch.js'
 import { toQuantity } from '../rpc/encode.js'
@@ -58,6 +58,18 @@ export interface CreateNodeParameters {
   profile?: ProfileName
   /** For `web3_clientVersion` (core cannot read `process` or `navigator`). */
   platform?: Platform
+  /**
+   * `anvil` (default): `web3_clientVersion` starts with `anvil/`, so test tooling that checks for a
+   * dev node (Hardhat's network helpers) accepts this one; `rskj`: the RSKj-shaped string.
+   */
+  clientVersion?: ClientVersionStyle
+  /**
+   * Leave the REMASC transaction out of new blocks (default: every block ends with it, as on
+   * Rootstock). For test suites whose assertions expect a block to hold only the transaction
+   * under test (hardhat-chai-matchers' `changeEtherBalance`, `changeTokenBalance`). Shown in
+   * `anvil_nodeInfo`.
+   */
+  omitRemascTransaction?: boolean
   /** The node's own accounts, for `eth_accounts` in the `rskj` profile. Default: none. */
   accounts?: () => Promise<readonly Address[]>
   /**
@@ -113,6 +125,8 @@ export async function createNode({
   clock = systemClock,
   profile = DEFAULT_PROFILE,
   platform,
+  clientVersion,
+  omitRemascTransaction,
   accounts = async () => [],
   random,
   secp256k1,
@@ -137,6 +151,7 @@ export async function createNode({
     clock,
     random: random ?? defaultRandom,
     precompiles: createRskPrecompiles({ network: networkConfig, blocks: recentBlocks }),
+    omitRemascTransaction,
   })
   recentBlocks.attach(engine)
   // eth_subscribe notifications leave the node as its EIP-1193 `message` event.
@@ -158,7 +173,7 @@ export async function createNode({
     network: networkConfig,
     profile: profileConfig,
     clock,
-    client: createClientInfo(platform),
+    client: createClientInfo(platform, clientVersion),
     registry,
     accounts,
     engine,

@@ -25,7 +25,7 @@ export interface ClientInfo {
   name: string
   version: string
   platform: Platform
-  /** `rsk-devnode/0.1.0/linux/node-20.20/dev` */
+  /** `anvil/rsk-devnode/0.1.0/linux/node-20.20/dev` (or without `anvil/`: see `ClientVersionStyle`) */
   clientVersion: string
 }
 

@@ -47,6 +47,10 @@ const CANONICAL: Record<string, MethodRow> = rows('dev', {
   anvil_metadata: none,
   anvil_nodeInfo: none,
   anvil_reset: [optional(object('options'))],
+  hardhat_setPrevRandao: [hash('prevRandao', 'prevRandao')],
+  // Signing by the node's own accounts, as Hardhat and Anvil do (not RSKj methods).
+  personal_sign: [data('message'), address('address')],
+  eth_signTypedData_v4: [address('address'), anyJson('typedData')],
 })
 
 /** alias → canonical name. */
@@ -71,13 +75,37 @@ export const DEV_ALIASES: Readonly<Record<string, string>> = {
   evm_setBlockGasLimit: 'anvil_setBlockGasLimit',
 }
 
+/**
+ * Hardhat answers `true` where Anvil answers `null`; these Hardhat spellings do as Hardhat does
+ * (the Anvil names keep Anvil's answers). `hardhat_dropTransaction` answers whether a transaction
+ * was dropped (Anvil: its hash or `null`); `hardhat_getAutomine` and `hardhat_metadata` answer the
+ * same under both names.
+ */
+export const HARDHAT_ANSWERS_TRUE: ReadonlySet<string> = new Set([
+  'hardhat_setBalance',
+  'hardhat_setCode',
+  'hardhat_setNonce',
+  'hardhat_setStorageAt',
+  'hardhat_impersonateAccount',
+  'hardhat_stopImpersonatingAccount',
+  'hardhat_mine',
+  'hardhat_setCoinbase',
+  'hardhat_setMinGasPrice',
+  'hardhat_reset',
+])
+
 export const DEV_METHODS: Readonly<Record<string, MethodRow>> = {
   ...CANONICAL,
   ...Object.fromEntries(
     Object.entries(DEV_ALIASES).map(([alias, target]) => {
       const row = CANONICAL[target]
       if (!row) throw new Error(`dev alias ${alias} points to unknown method ${target}`)
-      return [alias, { ...row, aliasOf: target } satisfies MethodRow]
+      const answer = HARDHAT_ANSWERS_TRUE.has(alias)
+        ? { answers: 'true' as const }
+        : alias === 'hardhat_dropTransaction'
+          ? { answers: 'whetherFound' as const }
+          : {}
+      return [alias, { ...row, aliasOf: target, ...answer } satisfies MethodRow]
     }),
   ),
 }

@@ -36,6 +36,11 @@ export interface MethodRow {
   refused?: 'unsupported' | 'deprecated'
   /** The canonical method this name is another spelling of (dev aliases). */
   aliasOf?: string
+  /**
+   * How an alias answers instead of its canonical method (Hardhat's spellings): `true` once the
+   * work is done, or `whetherFound`: `false` where the canonical answers `null`, else `true`.
+   */
+  answers?: 'true' | 'whetherFound'
 }
 
 const blockHash = () => hash('blockHash', 'block hash')

@@ -75,6 +75,22 @@ export const IMPLEMENTED: readonly MethodDefinition[] = [
   ...TRACE_METHODS,
 ]
 
+/** The same work, answered as Hardhat does (`MethodRow.answers`). */
+function answeringAs(answers: 'true' | 'whetherFound', definition: MethodDefinition): MethodDefinition {
+  const answer = (result: unknown) => answers === 'true' || (result !== null && result !== undefined)
+  return {
+    ...definition,
+    handler(context, params) {
+      const result = definition.handler(context, params)
+      return isPromise(result) ? result.then(answer) : answer(result)
+    },
+  }
+}
+
+function isPromise(value: unknown): value is Promise<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function'
+}
+
 export function namespaceOf(method: string): string {
   const i = method.indexOf('_')
   return i < 0 ? method : method.slice(0, i)
@@ -92,7 +108,8 @@ export function createRegistry({
   const definitions = new Map(implemented.map((d) => [d.name, d]))
   const byName = new Map<string, MethodEntry>()
   for (const [name, row] of Object.entries(rows)) {
-    const definition = definitions.get(row.aliasOf ?? name)
+    const canonical = definitions.get(row.aliasOf ?? name)
+    const definition = canonical && row.answers ? answeringAs(row.answers, canonical) : canonical
     if (definition && row.refused) throw new Error(`${name} is ${row.refused} but has a definition`)
     const entry: MethodEntry = {
       name,

@@ -5,6 +5,7 @@
  * tracers are created per run through `createTracer`).
  */
 
+import { userTransactionCount } from '../chain/block.js'
 import { contractAddress, type SignedTransaction } from '../chain/transaction.js'
 import { executeTransaction } from '../evm/transaction.js'
 import type { EvmTracer, ExecutionResult } from '../evm/types.js'
@@ -40,7 +41,7 @@ export interface ReplayBlockParameters<T extends EvmTracer> {
 export { blockEnvOf }
 
 /**
- * Runs the block's user transactions (REMASC, always last, is left out: it runs no code here) in
+ * Runs the block's user transactions (REMASC, last when present, is left out: it runs no code here) in
  * order over the parent state, with the same options the block builder used.
  */
 export async function replayBlock<T extends EvmTracer>(
@@ -55,7 +56,7 @@ export async function replayBlock<T extends EvmTracer>(
       `block ${block.header.number} is no longer on the chain (reverted or reset while tracing)`,
     )
   const env = blockEnvOf(engine, block)
-  const userCount = block.transactions.length - 1
+  const userCount = userTransactionCount(block.transactions)
   const last = Math.min(p.lastIndex ?? userCount - 1, userCount - 1)
   return runWithHistoricalState(engine.state.at(parent.header.stateRoot), (state) => {
     const overlay = new StateOverlay(state)

@@ -5,6 +5,7 @@
  * trace.
  */
 
+import { userTransactionCount } from '../chain/block.js'
 import { REMASC_ADDRESS } from '../network/networks.js'
 import type { StoredBlock } from '../node/engine/blockRecord.js'
 import type { Engine } from '../node/engine/engine.js'
@@ -27,7 +28,13 @@ export interface BlockCallTrace {
 }
 
 function userCount(block: StoredBlock): number {
-  return block.transactions.length - 1
+  return userTransactionCount(block.transactions)
+}
+
+/** The REMASC transaction's index: last, when the block has one (a chain may leave it out). */
+function remascIndexOf(block: StoredBlock): number | undefined {
+  const users = userCount(block)
+  return users < block.transactions.length ? users : undefined
 }
 
 /** The struct (`rskTracer`) traces of transactions `0..last` of the block, REMASC included when reached. */
@@ -47,8 +54,8 @@ export async function rskTraces(
   const traces = replayed
     .filter((r) => only === undefined || r.index === only)
     .map((r) => rskTraceOf(r as ReplayedTransaction<StructLogTracer>))
-  const remascIndex = userCount(block)
-  if (only === undefined || only === remascIndex)
+  const remascIndex = remascIndexOf(block)
+  if (remascIndex !== undefined && (only === undefined || only === remascIndex))
     traces.push(transferTraceOf(block.senders[remascIndex]!, REMASC_ADDRESS, 0n, new Uint8Array(0)))
   return traces
 }
@@ -89,8 +96,8 @@ export async function callTraces(
     txHash: bytesToHex(r.tx.hash),
     result: callTraceOf(r, options),
   }))
-  const remascIndex = userCount(block)
-  if (only === undefined || only === remascIndex)
+  const remascIndex = remascIndexOf(block)
+  if (remascIndex !== undefined && (only === undefined || only === remascIndex))
     out.push({ txHash: bytesToHex(block.transactions[remascIndex]!.hash), result: remascCallTrace(block) })
   return out
 }
@@ -119,8 +126,8 @@ export async function parityTraces(
   for (const r of await callFrames(engine, block, only)) {
     if (include(r.index)) out.push(...parityTracesOf(r, contextOf(block, r.index)))
   }
-  const remascIndex = userCount(block)
-  if ((only === undefined || only === remascIndex) && include(remascIndex))
+  const remascIndex = remascIndexOf(block)
+  if (remascIndex !== undefined && (only === undefined || only === remascIndex) && include(remascIndex))
     out.push(remascParityTrace(contextOf(block, remascIndex), REMASC_ADDRESS))
   return out
 }

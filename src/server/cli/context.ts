@@ -1,6 +1,6 @@
 /** What every CLI command shares: its I/O, its result, its errors, the common options. */
 import { resolve } from 'node:path'
-import type { ProfileName } from '../../core/network/profiles.js'
+import type { NodeOptions } from '../node/coreNode.js'
 import type { NodeFactory } from '../node/nodeHost.js'
 import type { RunningServer } from '../server.js'
 
@@ -12,7 +12,7 @@ export interface CliIo {
 export interface CliContext {
   io: CliIo
   /** The node behind `serve` (the bin passes core's createNode; tests a stand-in). */
-  nodeFactory: (options: { profile?: ProfileName }) => NodeFactory
+  nodeFactory: (options: NodeOptions) => NodeFactory
   /** Default data directory (the bin passes RSK_DEVNODE_DATA_DIR or ./.data). */
   defaultDataDir?: string
 }
@@ -23,7 +23,16 @@ export interface CliResult {
   server?: RunningServer
 }
 
-export class UsageError extends Error {}
+/** A command line that is wrong: printed with the usage of the command, exit code 2. */
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    /** The usage to print (the command's own; the whole usage when not given). */
+    readonly usage?: string,
+  ) {
+    super(message)
+  }
+}
 /** A failure the user can fix (port in use…): printed as one line, exit code 1. */
 export class CliError extends Error {}
 

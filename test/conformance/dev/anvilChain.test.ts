@@ -56,12 +56,13 @@ describe('mining control', () => {
     expect(await call('eth_blockNumber')).toBe('0x2')
   })
 
-  test('anvil_dropTransaction removes a pooled transaction: its hash, then null', async () => {
+  test('anvil_dropTransaction removes a pooled transaction: its hash, then null (hardhat_: false)', async () => {
     const { call, send } = await createDevChain()
     await call('anvil_setAutomine', [false])
     const hash = await send({ to, value: 1n })
     expect(await call('anvil_dropTransaction', [hash])).toBe(hash)
-    expect(await call('hardhat_dropTransaction', [hash])).toBeNull()
+    expect(await call('anvil_dropTransaction', [hash])).toBeNull()
+    expect(await call('hardhat_dropTransaction', [hash])).toBe(false)
     await call('anvil_mine')
     expect(await call('eth_getTransactionReceipt', [hash])).toBeNull()
   })
@@ -100,7 +101,7 @@ describe('block overrides', () => {
     const { call, rpc } = await createDevChain()
     const coinbase = `0x${'c0'.repeat(20)}`
     expect(await call('evm_setBlockGasLimit', ['0x1c9c380'])).toBe(true)
-    expect(await call('hardhat_setCoinbase', [coinbase])).toBeNull()
+    expect(await call('hardhat_setCoinbase', [coinbase])).toBe(true)
     expect(await call('anvil_setMinGasPrice', ['0x3b9aca00'])).toBeNull()
     await call('evm_mine')
     const block = await latest(call)
@@ -184,7 +185,7 @@ describe('metadata and reset', () => {
         "jsonrpc": "2.0",
         "id": 2,
         "result": {
-          "clientVersion": "rsk-devnode/0.1.0/unknown/unknown/dev",
+          "clientVersion": "anvil/rsk-devnode/0.1.0/unknown/unknown/dev",
           "chainId": 33,
           "instanceId": "0x1f202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e",
           "latestBlockNumber": 0,

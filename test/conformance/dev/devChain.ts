@@ -31,6 +31,7 @@ export interface DevChainOptions {
   network?: 'regtest' | 'testnet'
   accounts?: () => Promise<readonly Address[]>
   storage?: KeyValueStore
+  omitRemascTransaction?: boolean
 }
 
 export async function createDevChain({
@@ -38,6 +39,7 @@ export async function createDevChain({
   network = 'regtest',
   accounts,
   storage = createMemoryStore(),
+  omitRemascTransaction,
 }: DevChainOptions = {}) {
   const clock = createManualClock()
   const node = await createNode({
@@ -47,6 +49,7 @@ export async function createDevChain({
     random: countingRandom(),
     ...(profile ? { profile } : {}),
     ...(accounts ? { accounts } : {}),
+    ...(omitRemascTransaction ? { omitRemascTransaction } : {}),
   })
   const messages: Array<{ type: string; data: unknown }> = []
   node.on('message', (m) => messages.push(m))

@@ -3,7 +3,7 @@
  * REMASC transaction, computes roots, bloom and fees, then mines it with a real merged-mining
  * proof. Returns everything the commit writes; touches neither storage nor the live state.
  */
-import { blockSize, remascTransaction } from '../../chain/block.js'
+import { blockSize, remascTransaction, userTransactionCount } from '../../chain/block.js'
 import { logsBloom, mergeBlooms } from '../../chain/bloom.js'
 import { type BlockHeader, blockHash, hashForMergedMining } from '../../chain/header.js'
 import type { SignedTransaction } from '../../chain/transaction.js'
@@ -45,6 +45,11 @@ export interface BuildBlockParameters {
   precompiles?: ReadonlyMap<Address, Precompile>
   /** A fixed gas limit (anvil_setBlockGasLimit) instead of the walk toward the network's target. */
   gasLimit?: bigint
+  /**
+   * Leave the REMASC transaction out of the block (a chain opened with `omitRemascTransaction`
+   * for test suites whose assertions expect one transaction per block). Fees still go to REMASC.
+   */
+  omitRemasc?: boolean
 }
 
 /** A block whose transactions ran; its header waits for the state root. */
@@ -74,20 +79,29 @@ export function nextGasLimit(parentGasLimit: bigint, target: bigint): bigint {
   return parentGasLimit
 }
 
-/** Runs the candidates over an overlay of the parent state and appends the REMASC transaction. */
-export function executeBlock(p: BuildBlockParameters): ExecutedBlock {
-  const number = p.parent.header.number + 1n
-  const gasLimit = p.gasLimit ?? nextGasLimit(p.parent.header.gasLimit, p.network.targetGasLimit)
-  const env: BlockEnv = {
-    number,
+/** What the EVM sees of the block built from `p`: also the `pending` block of calls and estimates. */
+export function nextBlockEnv(
+  p: Pick<
+    BuildBlockParameters,
+    'network' | 'parent' | 'timestamp' | 'coinbase' | 'getBlockHash' | 'gasLimit'
+  >,
+): BlockEnv {
+  return {
+    number: p.parent.header.number + 1n,
     timestamp: p.timestamp,
     coinbase: p.coinbase,
     difficulty: p.network.difficulty,
-    gasLimit,
+    gasLimit: p.gasLimit ?? nextGasLimit(p.parent.header.gasLimit, p.network.targetGasLimit),
     minimumGasPrice: p.network.minimumGasPrice,
     chainId: BigInt(p.network.chainId),
     getBlockHash: p.getBlockHash,
   }
+}
+
+/** Runs the candidates over an overlay of the parent state and appends the REMASC transaction. */
+export function executeBlock(p: BuildBlockParameters): ExecutedBlock {
+  const env = nextBlockEnv(p)
+  const { number, gasLimit } = env
   const overlay = new StateOverlay(p.state)
   const transactions: SignedTransaction[] = []
   const senders: Address[] = []
@@ -140,17 +154,18 @@ export function executeBlock(p: BuildBlockParameters): ExecutedBlock {
     })
   }
   // Every Rootstock block ends with the REMASC transaction; it moves no value here and uses no gas.
-  const remasc = remascTransaction(number)
-  transactions.push(remasc)
-  senders.push('0x0000000000000000000000000000000000000000')
-  receipts.push({
-    status: true,
-    cumulativeGasUsed: gasUsed,
-    gasUsed: 0n,
-    logs: [],
-    bloom: logsBloom([]),
-    contractAddress: null,
-  })
+  if (!p.omitRemasc) {
+    transactions.push(remascTransaction(number))
+    senders.push('0x0000000000000000000000000000000000000000')
+    receipts.push({
+      status: true,
+      cumulativeGasUsed: gasUsed,
+      gasUsed: 0n,
+      logs: [],
+      bloom: logsBloom([]),
+      contractAddress: null,
+    })
+  }
 
   return {
     number,
@@ -163,6 +178,11 @@ export function executeBlock(p: BuildBlockParameters): ExecutedBlock {
     diff: overlay.diff(),
     rejected,
   }
+}
+
+/** RSKIP144's edges: one parallel sublist holding every user transaction, none when there are none. */
+function sublistEdges(users: number): number[] {
+  return users > 0 ? [users] : []
 }
 
 /**
@@ -196,7 +216,7 @@ export function unsealedHeader(
     ummRoot: new Uint8Array(0),
     // RSKIP144: every user transaction runs in one parallel sublist; REMASC stays sequential.
     txExecutionSublistsEdges:
-      p.network.headerVersion > 0 ? (transactions.length > 1 ? [transactions.length - 1] : []) : null,
+      p.network.headerVersion > 0 ? sublistEdges(userTransactionCount(transactions)) : null,
     baseEvent: null,
     bitcoinMergedMiningHeader: new Uint8Array(0),
     bitcoinMergedMiningMerkleProof: new Uint8Array(0),

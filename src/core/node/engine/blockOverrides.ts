@@ -36,8 +36,9 @@ export function setBlockOverrides(engine: Engine, patch: BlockOverrides): Promis
 }
 
 /** The block parameters with the overrides applied (the builder reads them from here). */
-export function withBlockOverrides(engine: Engine, params: BuildBlockParameters): BuildBlockParameters {
+export function withBlockOverrides(engine: Engine, input: BuildBlockParameters): BuildBlockParameters {
   const o = blockOverrides(engine)
+  const params = engine.omitRemascTransaction ? { ...input, omitRemasc: true } : input
   if (o.gasLimit === undefined && o.coinbase === undefined && o.minimumGasPrice === undefined) return params
   return {
     ...params,

@@ -16,7 +16,7 @@ import type { Clock } from '../../clock/clock.js'
 import { TimeControl } from '../../clock/timeControl.js'
 import { loadCurves } from '../../crypto/curves.js'
 import { intrinsicGas } from '../../evm/gas.js'
-import type { Precompile, StateReader } from '../../evm/types.js'
+import type { BlockEnv, Precompile, StateReader } from '../../evm/types.js'
 import { FilterRegistry } from '../../filters/filterRegistry.js'
 import { bitcoinHeaderHash } from '../../mining/bitcoin/header.js'
 import type { NetworkConfig } from '../../network/networks.js'
@@ -34,6 +34,7 @@ import {
   type BuildBlockParameters,
   type ExecutedBlock,
   executeBlock,
+  nextBlockEnv,
   type SealedBlock,
   sealBlock,
 } from './blockBuilder.js'
@@ -70,6 +71,8 @@ export interface OpenEngineParameters {
   clock: Clock
   random: (length: number) => Uint8Array
   precompiles?: ReadonlyMap<Address, Precompile>
+  /** Blocks without the REMASC transaction, for test suites (see `BuildBlockParameters.omitRemasc`). */
+  omitRemascTransaction?: boolean
 }
 
 const MAX_INTERVAL_CATCH_UP = 1000
@@ -96,6 +99,8 @@ export class Engine {
     maxLogs: Number.MAX_SAFE_INTEGER,
   }
   settings: EngineSettings
+  /** New blocks leave out the REMASC transaction (an option of the node, for test suites). */
+  readonly omitRemascTransaction: boolean
   state!: WorldState
   #listeners = new Set<(event: EngineEvent) => void>()
   /** Bitcoin header hash of the head's proof: the simulated Bitcoin chain links to it. */
@@ -109,6 +114,7 @@ export class Engine {
     this.clock = p.clock
     this.#random = p.random
     this.#precompiles = p.precompiles
+    this.omitRemascTransaction = p.omitRemascTransaction === true
     this.settings = settings
     this.reader = new ChainReader(p.storage)
     this.filters = new FilterRegistry<LogForWire>(p.clock, p.random)
@@ -252,7 +258,7 @@ export class Engine {
     if (owed <= 0) return
     for (let i = 0; i < owed; i++) {
       const at = BigInt(Math.floor((last + (i + 1) * periodMs) / 1000)) + this.time.state.offsetSeconds
-      if (at > this.head.header.timestamp) this.time.setNextBlockTimestamp(at)
+      if (at > this.head.header.timestamp) this.time.setNextBlockTimestamp(at, { keepClock: true })
       await this.mineBlocks(1)
     }
     this.settings.lastIntervalBlockAt = last + owed * periodMs
@@ -440,21 +446,34 @@ export class Engine {
    * since computing a root would mean committing state that is then thrown away.
    */
   async pendingBlock(): Promise<(full: boolean) => BlockForWire> {
+    const params = this.#pendingBlockParameters()
+    const executed = executeBlock(params)
+    return (full) => pendingBlockForWire(params.parent, executed, this.network, full)
+  }
+
+  /**
+   * What a transaction sent now would see of its block: number head+1, the timestamp the next
+   * block will get (a pinned one or the clock's), the next block's coinbase and gas limit. The
+   * context of `eth_call` and `eth_estimateGas` on `pending`, so an estimate is exact for the
+   * block the transaction is mined in.
+   */
+  pendingBlockEnv(): BlockEnv {
+    return nextBlockEnv(this.#pendingBlockParameters())
+  }
+
+  #pendingBlockParameters(): BuildBlockParameters {
     const parent = this.head
-    const executed = executeBlock(
-      withBlockOverrides(this, {
-        network: this.network,
-        parent,
-        state: this.state,
-        candidates: this.pool.pending().map((p) => ({ tx: p.tx, sender: p.sender })),
-        timestamp: this.time.peekNextBlockTimestamp(parent.header.timestamp),
-        coinbase: this.network.minerCoinbase,
-        parentBitcoinHash: this.parentBitcoinHash,
-        getBlockHash: (n) => this.reader.cachedHash(n),
-        precompiles: this.#precompiles,
-      }),
-    )
-    return (full) => pendingBlockForWire(parent, executed, this.network, full)
+    return withBlockOverrides(this, {
+      network: this.network,
+      parent,
+      state: this.state,
+      candidates: this.pool.pending().map((p) => ({ tx: p.tx, sender: p.sender })),
+      timestamp: this.time.peekNextBlockTimestamp(parent.header.timestamp),
+      coinbase: this.network.minerCoinbase,
+      parentBitcoinHash: this.parentBitcoinHash,
+      getBlockHash: (n) => this.reader.cachedHash(n),
+      precompiles: this.#precompiles,
+    })
   }
 
   /** Logs of blocks `from..to` as they were, for filters that must report them removed. */

@@ -60,14 +60,30 @@ export type CallParameters = Pick<CallRequest, 'from' | 'to' | 'gas' | 'gasPrice
 export const CALL_GAS_CAP = 10_000_000n
 export const ESTIMATE_GAS_CAP = 6_800_000n
 
-/** Runs a local call (RSKj semantics: no nonce, balance or intrinsic-gas checks) on top of `block`. */
+/**
+ * Where a call or an estimate runs: a stored block, or the `pending` block — the head's state in
+ * the next block's context (`Engine.pendingBlockEnv`), what a transaction sent now would see.
+ */
+export interface ExecutionTarget {
+  block: StoredBlock
+  pending: boolean
+}
+
+/** Like `requireBlock`, keeping whether `pending` was asked for. */
+export async function requireExecutionTarget(engine: Engine, ref: BlockRef): Promise<ExecutionTarget> {
+  const pending = ref.kind === 'tag' && ref.tag === 'pending'
+  return { block: await requireBlock(engine, ref), pending }
+}
+
+/** Runs a local call (RSKj semantics: no nonce, balance or intrinsic-gas checks) on top of `target`. */
 export async function simulate(
   engine: Engine,
   call: CallParameters,
-  block: StoredBlock,
+  target: ExecutionTarget,
   gasCap: bigint,
 ): Promise<ExecutionResult> {
-  const env = blockEnvOf(engine, block)
+  const { block, pending } = target
+  const env = pending ? engine.pendingBlockEnv() : blockEnvOf(engine, block)
   const gas = call.gas === undefined || call.gas > gasCap ? gasCap : call.gas
   const run = (state: StateReader) =>
     executeTransaction(

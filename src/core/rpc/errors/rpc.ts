@@ -109,11 +109,12 @@ export class LogsLimitError extends RpcError {
   }
 }
 
-/** -32604: a `personal_*` method on a node whose local wallet is disabled. */
+/** -32604: a `personal_*` method on a node whose local wallet is disabled; `detail` says why. */
 export class WalletDisabledError extends RpcError {
   static override code = -32604 as const
-  constructor(options?: RpcErrorOptions) {
-    super(WalletDisabledError.code, 'The local wallet feature is disabled', options)
+  constructor(detail?: string, options?: RpcErrorOptions) {
+    const text = 'The local wallet feature is disabled'
+    super(WalletDisabledError.code, detail ? `${text}: ${detail}` : text, options)
   }
 }
 

@@ -1,4 +1,7 @@
-/** The dev-node methods (issue 8): Anvil's names, with Hardhat / Ganache aliases declared in devMethodTable.ts. */
+/**
+ * The dev-node methods (issue 8): Anvil's names, with Hardhat / Ganache aliases declared in
+ * devMethodTable.ts; signing by the node's accounts and Hardhat's own `hardhat_setPrevRandao`.
+ */
 import type { MethodDefinition } from '../defineMethod.js'
 import { anvil_autoImpersonateAccount } from './anvil/anvil_autoImpersonateAccount.js'
 import { anvil_dropTransaction } from './anvil/anvil_dropTransaction.js'
@@ -22,8 +25,11 @@ import { anvil_setNonce } from './anvil/anvil_setNonce.js'
 import { anvil_setStorageAt } from './anvil/anvil_setStorageAt.js'
 import { anvil_setTime } from './anvil/anvil_setTime.js'
 import { anvil_stopImpersonatingAccount } from './anvil/anvil_stopImpersonatingAccount.js'
+import { eth_signTypedData_v4 } from './eth/eth_signTypedData_v4.js'
 import { eth_subscribe } from './eth/eth_subscribe.js'
 import { eth_unsubscribe } from './eth/eth_unsubscribe.js'
+import { hardhat_setPrevRandao } from './hardhat/hardhat_setPrevRandao.js'
+import { personal_sign } from './personal/personal_sign.js'
 
 export const DEV_METHODS_IMPLEMENTED: readonly MethodDefinition[] = [
   eth_subscribe,
@@ -50,4 +56,7 @@ export const DEV_METHODS_IMPLEMENTED: readonly MethodDefinition[] = [
   anvil_setStorageAt,
   anvil_setTime,
   anvil_stopImpersonatingAccount,
+  hardhat_setPrevRandao,
+  personal_sign,
+  eth_signTypedData_v4,
 ]

@@ -25,7 +25,7 @@ async function call(
 describe('methods that need no chain, on the wire', () => {
   test('web3_clientVersion', async () => {
     expect(await call('web3_clientVersion')).toMatchInlineSnapshot(
-      `"{"jsonrpc":"2.0","id":1,"result":"rsk-devnode/0.1.0/linux/node-20.20/dev"}"`,
+      `"{"jsonrpc":"2.0","id":1,"result":"anvil/rsk-devnode/0.1.0/linux/node-20.20/dev"}"`,
     )
   })
 

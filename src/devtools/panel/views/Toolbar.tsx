@@ -130,6 +130,15 @@ export function Toolbar() {
           ))}
         </select>
       </label>
+      {node?.remascOmitted && (
+        <span
+          class="group"
+          data-testid="remasc-omitted"
+          title="This node leaves the REMASC transaction out of its blocks (an option for test suites); Rootstock blocks always end with it"
+        >
+          no REMASC
+        </span>
+      )}
       <span class="group">
         <select
           aria-label="Mining mode"

@@ -2,6 +2,7 @@
  * Handler for `anvil_nodeInfo`, in Anvil's shape adapted to Rootstock: the latest block, the
  * network, the mining mode, the pool's order and the block environment (RSK has no base fee:
  * `minimumGasPrice` is the fee floor). `forkConfig` is empty: this node never forks.
+ * `remascTransaction: "omitted"` appears only on a node opened with `omitRemascTransaction`.
  */
 import { blockOverrides } from '../../../node/engine/blockOverrides.js'
 import { bytesToHex } from '../../../util/hex.js'
@@ -25,6 +26,8 @@ export const anvil_nodeInfo = defineMethod({
       mining:
         mining.type === 'interval' ? { mode: 'interval', seconds: mining.seconds } : { mode: mining.type },
       transactionOrder: 'fees',
+      // Only when the node was opened to leave REMASC out: on Rootstock every block ends with it.
+      ...(engine.omitRemascTransaction ? { remascTransaction: 'omitted' } : {}),
       environment: {
         chainId: toQuantity(network.chainId),
         gasLimit: toQuantity(overrides.gasLimit ?? head.gasLimit),

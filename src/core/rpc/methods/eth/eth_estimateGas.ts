@@ -5,9 +5,14 @@
  * no gas is given. RSKj's figure (gas used plus forwarded refunds, +2300 for value calls) is
  * checked by running the call with it; when that run would fail, the smallest gas that succeeds
  * is searched, so the estimate always works when sent.
+ *
+ * Without a block it estimates on `pending` (as Hardhat and Anvil do; RSKj's default is `latest`):
+ * the latest state in the next block's context — number, timestamp (also one pinned by
+ * `evm_setNextBlockTimestamp`), coinbase and gas limit of the block the transaction will be mined
+ * in — so code that depends on them gets the gas it needs there.
  */
 import { estimateGasFromResult } from '../../../evm/estimate.js'
-import { ESTIMATE_GAS_CAP, requireBlock, simulate } from '../../../node/engine/queries.js'
+import { ESTIMATE_GAS_CAP, requireExecutionTarget, simulate } from '../../../node/engine/queries.js'
 import { blockExt } from '../../blockParams.js'
 import { defineMethod } from '../../defineMethod.js'
 import { toQuantity } from '../../encode.js'
@@ -20,8 +25,8 @@ export const eth_estimateGas = defineMethod({
   params: [callRequest('transaction'), optional(blockExt('block'))],
   handler: async (context, [call, block]) => {
     const engine = context.engine
-    const target = await requireBlock(engine, block ?? { kind: 'tag', tag: 'latest' })
-    const pendingLimit = engine.head.header.gasLimit
+    const target = await requireExecutionTarget(engine, block ?? { kind: 'tag', tag: 'pending' })
+    const pendingLimit = engine.pendingBlockEnv().gasLimit
     const cap = call.gas ?? (pendingLimit < ESTIMATE_GAS_CAP ? pendingLimit : ESTIMATE_GAS_CAP)
     const first = await simulate(engine, { ...call, gas: cap }, target, cap)
     if (first.reverted) throw new ExecutionRevertedError(first.returnData)

@@ -1,7 +1,7 @@
 /**
  * Handler for `evm_increaseTime`: moves the clock of later blocks forward by the given seconds
- * (hex or decimal, as RSKj accepts) and answers the accumulated offset from the wall clock as a
- * QUANTITY (its size, if anvil_setTime moved the clock back).
+ * (hex or decimal, as RSKj accepts) and answers the accumulated offset as a QUANTITY (a negative
+ * one as a JSON number).
  * RSKj clears the offset after one block; here it stays, as in Ganache, Hardhat and Anvil, which is
  * what time-dependent tests expect. The clock may not pass the largest timestamp a request may set.
  */
@@ -39,8 +39,9 @@ export const evm_increaseTime = defineMethod({
         )
       const offset = engine.time.increase(s)
       await engine.saveSettings()
-      // After anvil_setTime into the past the offset is negative: its size, as anvil_setTime answers.
-      return toQuantity(offset < 0n ? -offset : offset)
+      // A pinned timestamp or anvil_setTime before the wall clock leaves the offset negative, which
+      // no QUANTITY can say: then the seconds as a JSON number, as Anvil answers.
+      return offset < 0n ? Number(offset) : toQuantity(offset)
     })
   },
 })

@@ -1,4 +1,8 @@
-/** Handler for `web3_clientVersion`: `rsk-devnode/<version>/<os>/<runtime>/<build>`, like RSKj's `RskJ/9.0.3/Linux/Java17/…`. */
+/**
+ * Handler for `web3_clientVersion`: `anvil/rsk-devnode/<version>/<os>/<runtime>/<build>` by default,
+ * or `rsk-devnode/<version>/<os>/<runtime>/<build>` (like RSKj's `RskJ/9.0.3/Linux/Java17/…`) with
+ * the `rskj` client-version style (`clientVersion.ts` says why).
+ */
 import { defineMethod } from '../../defineMethod.js'
 
 export const web3_clientVersion = defineMethod({
