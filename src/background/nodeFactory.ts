@@ -12,6 +12,9 @@ import type { NetworkId } from '../shared/protocol.js'
 import type { DevnodeNode, OpenNode, OpenNodeOptions } from './nodeHandle.js'
 import { quietScheduler } from './quietScheduler.js'
 
+/** A macrotask turn between chunks of a long run (anvil_mine of many blocks): port messages get through. */
+const yieldToHost = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
 /**
  * Blocks kept only in the journal (and in memory, ~3 KB each) before a burst must stop for
  * compaction; a worker that restarts with a full backlog reads it back in one request.
@@ -60,7 +63,7 @@ export function createNodeOpener(
 ): OpenNode {
   return async (network: NetworkId, { profile }: OpenNodeOptions): Promise<DevnodeNode> => {
     const storage = await openStore(network)
-    const node = await createNode({ network, storage, platform, profile, secp256k1 })
+    const node = await createNode({ network, storage, platform, profile, secp256k1, yieldToHost })
     return {
       request: (json) => node.request(json),
       on: (event, listener) => node.on(event as 'message', listener as (payload: unknown) => void),

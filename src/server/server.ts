@@ -3,7 +3,7 @@
  * runs. One persisted chain per network in the data directory, apps with API keys, allow lists,
  * JWT keys and quotas, metrics flushed periodically and on close.
  */
-import { mkdir, rm } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
@@ -17,6 +17,7 @@ import { createRequestHandler } from './http/handler.js'
 import { loadMetrics, type MetricsBook, saveMetrics } from './metrics/metricsBook.js'
 import { createNodeHost, type NodeFactory, SERVED_NETWORKS } from './node/nodeHost.js'
 import { readJsonFile, writeJsonFileAtomic } from './persist/jsonFile.js'
+import { ensurePrivateDirectory, tightenTree } from './persist/privateFiles.js'
 
 export const DEFAULT_PORT = 4444
 export const DEFAULT_HOST = '127.0.0.1'
@@ -86,7 +87,8 @@ export function serverInfoPath(dataDir: string): string {
 
 export async function startServer(parameters: StartServerParameters): Promise<RunningServer> {
   const { dataDir, nodeFactory, port = DEFAULT_PORT, host = DEFAULT_HOST } = parameters
-  await mkdir(dataDir, { recursive: true })
+  await ensurePrivateDirectory(dataDir)
+  await tightenTree(dataDir)
 
   let createdDevApp: App | undefined
   if (parameters.ensureDevApp !== false && (await loadApps(dataDir)).length === 0) {

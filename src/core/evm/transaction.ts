@@ -236,32 +236,37 @@ export function executeTransaction(
 
   const success = frame.status === FrameStatus.Success
   if (!success) state.revert(beforeExecution)
-  const leftover = frame.status === FrameStatus.Error ? 0 : frame.gasLeft
-  const gasUsedBeforeRefund = gasLimit - leftover
-  let refund = 0
+  // The interpreter counts gas in doubles, from a budget capped at 2^53 − 1 (no execution gets
+  // near it); what the sender pays and gets back is counted in bigint from the real gas limit, so
+  // a limit above 2^53 neither loses nor makes wei.
+  const gasUsedBeforeRefund =
+    frame.status === FrameStatus.Error ? tx.gasLimit : BigInt(gasLimit - frame.gasLeft)
+  let refund = 0n
   if (success) {
     const futureRefund = state.refund + GasCost.SUICIDE_REFUND * state.selfdestructed.size
-    refund = Math.min(futureRefund, Math.floor(gasUsedBeforeRefund / 2))
+    const half = gasUsedBeforeRefund / 2n
+    refund = BigInt(futureRefund) < half ? BigInt(futureRefund) : half
   }
   const gasUsed = gasUsedBeforeRefund - refund
   if (!localCall) {
-    state.addBalance(tx.from, BigInt(gasLimit - gasUsed) * tx.gasPrice)
-    state.addBalance(options.feeRecipient ?? block.coinbase, BigInt(gasUsed) * tx.gasPrice)
+    state.addBalance(tx.from, (tx.gasLimit - gasUsed) * tx.gasPrice)
+    state.addBalance(options.feeRecipient ?? block.coinbase, gasUsed * tx.gasPrice)
     for (const address of state.selfdestructed) state.deleteAccount(address)
   }
   // RSKj tracks the peak of the top frame's gas counter, which starts with the intrinsic cost.
-  const maxGasUsed = Math.max(intrinsic + frame.peakGasUsed, gasUsedBeforeRefund)
+  const peak = BigInt(intrinsic + frame.peakGasUsed)
+  const maxGasUsed = peak > gasUsedBeforeRefund ? peak : gasUsedBeforeRefund
 
   return {
     success,
     reverted: frame.status === FrameStatus.Revert,
     error: frame.status === FrameStatus.Error ? frame.error : undefined,
-    gasUsed: BigInt(gasUsed),
-    gasUsedBeforeRefund: BigInt(gasUsedBeforeRefund),
-    maxGasUsed: BigInt(maxGasUsed),
+    gasUsed,
+    gasUsedBeforeRefund,
+    maxGasUsed,
     callWithValue: frame.callWithValue,
     movedRemainingGasToChild: frame.movedRemainingGasToChild,
-    gasRefund: BigInt(refund),
+    gasRefund: refund,
     returnData: frame.status === FrameStatus.Error ? EMPTY_BYTES : frame.output,
     logs: success ? state.logs : [],
     contractAddress: success ? contractAddress : undefined,

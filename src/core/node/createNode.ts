@@ -80,6 +80,12 @@ export interface CreateNodeParameters {
   secp256k1?: () => Promise<TinySecp256k1Like>
   /** Random bytes (filter ids). Default: the platform's Web Crypto. */
   random?: (length: number) => Uint8Array
+  /**
+   * Resolves after the host's event loop had a turn (`setImmediate`, a zero timeout): long runs
+   * of work, such as mining many blocks, await it between chunks so the host keeps answering.
+   * Default: a resolved promise (requests queued on the node still interleave).
+   */
+  yieldToHost?: () => Promise<void>
 }
 
 function defaultRandom(length: number): Uint8Array {
@@ -124,6 +130,7 @@ export async function createNode({
   accounts = async () => [],
   random,
   secp256k1,
+  yieldToHost = () => Promise.resolve(),
 }: CreateNodeParameters): Promise<CreateNodeReturnType> {
   const networkConfig = resolveNetwork(network)
   const profileConfig = PROFILES[profile]
@@ -170,6 +177,7 @@ export async function createNode({
     registry,
     accounts,
     engine,
+    yieldToHost,
   }
   // Started below, last; no request can reach the dispatcher before createNode returns.
   let lateLoads: LateLoads | undefined

@@ -47,3 +47,13 @@ export class TraceRangeError extends Error {
     super('fromBlock cannot be greater than toBlock')
   }
 }
+
+/** A block being traced was removed or replaced by a revert or reset meanwhile (-32000). */
+export class BlockNoLongerOnChainError extends Error {
+  static readonly code = -32000
+  readonly code = BlockNoLongerOnChainError.code
+  override name = 'BlockNoLongerOnChainError'
+  constructor(number: bigint) {
+    super(`block ${number} is no longer on the chain (reverted or reset while tracing)`)
+  }
+}

@@ -39,4 +39,9 @@ export interface MethodContext {
   accounts(): Promise<readonly Address[]>
   /** The chain engine; methods that need no chain never touch it. */
   engine: ChainEngine
+  /**
+   * Resolves once the host had a turn (its I/O, other requests); long work (mining many blocks)
+   * awaits it between chunks. Core has no timers, so the host provides it.
+   */
+  yieldToHost(): Promise<void>
 }

@@ -74,6 +74,7 @@ function setup(profile: keyof typeof PROFILES = 'rpc-api') {
     registry,
     accounts: async () => [],
     engine: noEngine,
+    yieldToHost: () => Promise.resolve(),
   } satisfies MethodContext
   const dispatcher = createDispatcher({
     registry,
@@ -343,6 +344,7 @@ describe('request records', () => {
         registry,
         accounts: async () => [],
         engine: noEngine,
+        yieldToHost: () => Promise.resolve(),
       },
       onRequest: () => {
         throw new InvalidParamsError('listener bug')

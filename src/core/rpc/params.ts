@@ -54,6 +54,21 @@ export function describeJsonType(value: unknown): string {
   return typeof value
 }
 
+/**
+ * A JSON value as text for an error message: strings as they are, anything else as JSON, cut at
+ * 80 characters. Never calls the value's own members (`String({toString: 1})` throws).
+ */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string') return value.length > 80 ? `${value.slice(0, 80)}…` : value
+  let text: string
+  try {
+    text = JSON.stringify(value) ?? describeJsonType(value)
+  } catch {
+    text = describeJsonType(value)
+  }
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text
+}
+
 /** Marks a spec optional: absent or `null` → `undefined`. Only trailing parameters may be optional. */
 export function optional<T>(spec: ParamSpec<T>): ParamSpec<T | undefined> {
   return { ...spec, optional: true }

@@ -6,15 +6,22 @@
  */
 import type { DebugTraceOptions } from '../node/traces/traceService.js'
 import { UncheckedInputError } from './errors/rpc.js'
-import type { JsonObject } from './params.js'
+import { describeJsonType, describeValue, type JsonObject } from './params.js'
 
 /**
- * RSKj throws `IllegalArgumentException("Invalid tracer type: …")` while reading the parameters;
- * its error resolver turns that into the generic -32603 `Internal server error`.
+ * RSKj throws `IllegalArgumentException("Invalid tracer type: …")` while reading the parameters
+ * (answered -32603 there); here it is -32602 with that text.
  */
 export class InvalidTracerError extends UncheckedInputError {
   constructor(tracer: string) {
-    super(`Invalid tracer type: ${tracer}`)
+    super(`invalid argument 1: Invalid tracer type: ${tracer}`)
+  }
+}
+
+/** `tracerConfig` given, but not an object (`null` counts as absent). */
+export class InvalidTracerConfigError extends UncheckedInputError {
+  constructor(value: unknown) {
+    super(`invalid argument 1: tracerConfig must be an object, got ${describeJsonType(value)}`)
   }
 }
 
@@ -53,13 +60,14 @@ export function parseTraceOptions(options: JsonObject | undefined): DebugTraceOp
   }
   for (const [key, value] of Object.entries(options ?? {})) {
     if (key.toLowerCase() === 'tracerconfig') {
-      if (value && typeof value === 'object' && !Array.isArray(value))
-        for (const [k, v] of Object.entries(value)) addOption(k, v)
+      if (value === null) continue
+      if (typeof value !== 'object' || Array.isArray(value)) throw new InvalidTracerConfigError(value)
+      for (const [k, v] of Object.entries(value)) addOption(k, v)
     } else if (key.toLowerCase() === 'tracer') {
       const name = asText(value).toLowerCase()
       if (name === 'rsktracer') parsed.tracer = 'rskTracer'
       else if (name === 'calltracer') parsed.tracer = 'callTracer'
-      else throw new InvalidTracerError(asText(value))
+      else throw new InvalidTracerError(typeof value === 'object' ? describeValue(value) : asText(value))
     } else addOption(key, value)
   }
   return parsed

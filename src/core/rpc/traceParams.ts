@@ -34,7 +34,7 @@ function bound(text: string): TraceFilterBound {
   const tag = text.toLowerCase()
   if (tag === 'latest' || tag === 'pending' || tag === 'earliest') return { kind: 'tag', tag }
   // RSKj's HexUtils.stringHexToBigInteger: a 0x prefix and hex digits, else a
-  // NumberFormatException that reaches the client as -32603.
+  // NumberFormatException, which RSKj answers -32603; here -32602 with the reason.
   if (!/^0x[0-9a-f]+$/i.test(text)) throw new UncheckedInputError(`invalid block ${text}`)
   return { kind: 'number', number: BigInt(text) }
 }

@@ -27,6 +27,7 @@ import {
   packOperations,
   standaloneBytes,
 } from './batchJournal.js'
+import { asStorageError } from './storageErrors.js'
 import type { KeyValueStore, KvOperation, KvRange } from './types.js'
 import { validateOperations } from './validate.js'
 
@@ -87,7 +88,7 @@ function requestResult<T>(request: IDBRequest<T>): Promise<T> {
 function transactionDone(tx: IDBTransaction): Promise<void> {
   return new Promise((resolve, reject) => {
     tx.oncomplete = () => resolve()
-    tx.onabort = () => reject(tx.error ?? new Error('the IndexedDB transaction was aborted'))
+    tx.onabort = () => reject(asStorageError(tx.error ?? new Error('the IndexedDB transaction was aborted')))
   })
 }
 
@@ -177,7 +178,7 @@ export async function createIndexedDbStore({
       if (seq !== undefined) journal.put(joinPacked(records), seq)
     } catch (e) {
       tx.abort()
-      return done.catch(() => Promise.reject(e))
+      return done.catch(() => Promise.reject(asStorageError(e)))
     }
     return done.then(() => {
       if (deleting > deletedSeq) deletedSeq = deleting

@@ -19,6 +19,9 @@ export interface NodeOptions {
   omitRemascTransaction?: boolean
 }
 
+/** Lets the event loop read sockets between chunks of a long run (anvil_mine of many blocks). */
+const yieldToHost = () => new Promise<void>((resolve) => setImmediate(resolve))
+
 export function coreNodeFactory(options: ProfileName | NodeOptions = {}): NodeFactory {
   const { profile, clientVersion, omitRemascTransaction } =
     typeof options === 'string' ? { profile: options } : options
@@ -27,6 +30,7 @@ export function coreNodeFactory(options: ProfileName | NodeOptions = {}): NodeFa
       network,
       storage,
       platform,
+      yieldToHost,
       ...(profile ? { profile } : {}),
       ...(clientVersion ? { clientVersion } : {}),
       ...(omitRemascTransaction ? { omitRemascTransaction } : {}),

@@ -5,6 +5,7 @@
 import { join } from 'node:path'
 import type { NetworkName } from '../../core/network/networks.js'
 import type { KeyValueStore } from '../../core/storage/types.js'
+import { tightenTree } from '../persist/privateFiles.js'
 import { openLevelStore } from '../storage/levelStore.js'
 
 export const SERVED_NETWORKS: readonly NetworkName[] = ['mainnet', 'testnet', 'regtest']
@@ -48,8 +49,11 @@ export function createNodeHost({ dataDir, factory, syncWrites = false }: CreateN
   const opened = new Map<NetworkName, RpcNode>()
 
   const open = async (network: NetworkName) => {
-    const storage = await openLevelStore({ path: chainDirectory(dataDir, network), sync: syncWrites })
+    const path = chainDirectory(dataDir, network)
+    const storage = await openLevelStore({ path, sync: syncWrites })
     try {
+      // LevelDB created its files with the process umask; the chain is the user's alone.
+      await tightenTree(path)
       return { node: await factory({ network, storage }), storage }
     } catch (error) {
       await storage.close()

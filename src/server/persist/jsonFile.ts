@@ -1,10 +1,11 @@
 /**
  * Small JSON files of the data directory (apps, metrics, the running server's address), written
  * so a crash at any instant leaves either the old or the new file, never a torn one: write a
- * temporary file beside it, fsync, rename over the original.
+ * temporary file beside it, fsync, rename over the original. Only the user may read them (0600).
  */
-import { mkdir, open, readFile, rename } from 'node:fs/promises'
+import { open, readFile, rename } from 'node:fs/promises'
 import { dirname } from 'node:path'
+import { ensurePrivateDirectory, PRIVATE_FILE_MODE } from './privateFiles.js'
 
 export async function readJsonFile<T>(path: string): Promise<T | undefined> {
   let text: string
@@ -20,9 +21,9 @@ export async function readJsonFile<T>(path: string): Promise<T | undefined> {
 let sequence = 0
 
 export async function writeJsonFileAtomic(path: string, data: unknown): Promise<void> {
-  await mkdir(dirname(path), { recursive: true })
+  await ensurePrivateDirectory(dirname(path))
   const temporary = `${path}.${process.pid}.${sequence++}.tmp`
-  const file = await open(temporary, 'w')
+  const file = await open(temporary, 'w', PRIVATE_FILE_MODE)
   try {
     await file.writeFile(`${JSON.stringify(data, null, 2)}\n`)
     await file.sync()

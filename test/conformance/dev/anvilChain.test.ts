@@ -90,7 +90,7 @@ describe('time', () => {
   test('anvil_setTime moves the clock: later blocks follow it; answers the offset in seconds', async () => {
     const { call, clock } = await createDevChain()
     const now = Math.floor(clock.now() / 1000)
-    expect(await call('anvil_setTime', [now + 3600])).toBe(3600)
+    expect(await call('anvil_setTime', [now + 3600])).toBe('0xe10')
     await call('evm_mine')
     expect(BigInt((await latest(call)).timestamp)).toBe(BigInt(now + 3600))
   })
@@ -116,7 +116,7 @@ describe('block overrides', () => {
         "id": 6,
         "error": {
           "code": -32602,
-          "message": "gas limit must be greater than 0"
+          "message": "invalid argument 0: gasLimit must be between 21000 and 9223372036854775807, got 0"
         }
       }"
     `)

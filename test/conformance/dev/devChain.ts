@@ -68,6 +68,7 @@ export async function createDevChain({
     value?: bigint
     data?: Uint8Array
     gasLimit?: bigint
+    gasPrice?: bigint
     from?: number
   }) => {
     const from = fields.from ?? 0
@@ -76,7 +77,7 @@ export async function createDevChain({
     const tx = signTransaction(
       {
         nonce,
-        gasPrice: node.network.minimumGasPrice,
+        gasPrice: fields.gasPrice ?? node.network.minimumGasPrice,
         gasLimit: fields.gasLimit ?? 3_000_000n,
         to: fields.to,
         value: fields.value ?? 0n,

@@ -218,15 +218,15 @@ describe('debug_traceTransaction (rskTracer)', () => {
     expect(await chain.call('debug_traceTransaction', [`0x${'ab'.repeat(32)}`])).toBeNull()
   })
 
-  test("an unknown tracer is RSKj's -32603", async () => {
+  test("an unknown tracer is -32602 with RSKj's text (RSKj: -32603)", async () => {
     const response = await chain.rpc('debug_traceTransaction', [
       chain.hashes.tinyCall,
       { tracer: 'prestateTracer' },
     ])
     expect(wire(response.error)).toMatchInlineSnapshot(`
       "{
-       "code": -32603,
-       "message": "Internal server error"
+       "code": -32602,
+       "message": "invalid argument 1: Invalid tracer type: prestateTracer"
       }"
     `)
   })

@@ -196,9 +196,9 @@ describe('trace_filter', () => {
 })
 
 describe('trace_filter block bounds', () => {
-  test("a block number without 0x fails as RSKj's unchecked number parsing does (-32603)", async () => {
+  test('a block number without 0x is -32602 naming it (RSKj: -32603 from its unchecked parsing)', async () => {
     const response = await chain.rpc('trace_filter', [{ fromBlock: '5' }])
-    expect(response.error).toEqual({ code: -32603, message: 'Internal server error' })
+    expect(response.error).toEqual({ code: -32602, message: 'invalid block 5' })
   })
 
   test('a range starting past the head is empty', async () => {

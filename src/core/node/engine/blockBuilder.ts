@@ -267,6 +267,15 @@ function finishSealedBlock(
 }
 
 /**
+ * A Bitcoin header's time is 32 bits; an RSK block's timestamp is not. A block stamped after 2106
+ * (time travel) gets the largest Bitcoin time, never later than its own, so such a chain still
+ * mines, with the built-in miner and with external miners' templates alike.
+ */
+export function bitcoinHeaderTime(timestamp: bigint): number {
+  return timestamp > 0xffffffffn ? 0xffffffff : Number(timestamp)
+}
+
+/**
  * Completes the header with the committed state root and mines it (merged mining, real PoW).
  * The built-in miner's fields are not run through the checker again here: miner.test.ts holds
  * every block it mines to that checker, and repeating it cost ~9% of a transfer's time.
@@ -281,7 +290,7 @@ export function sealBlock(
     hashForMergedMining: unsealed.hashForMergedMining,
     difficulty: p.network.difficulty,
     previousBitcoinHeaderHash: p.parentBitcoinHash,
-    timestamp: Number(p.timestamp),
+    timestamp: bitcoinHeaderTime(p.timestamp),
     seed: unsealed.hashForMergedMining,
   })
   return {

@@ -37,6 +37,7 @@ import { WorldState } from '../../state/worldState.js'
 import { bytesToHex, equalBytes } from '../../util/hex.js'
 import {
   type BuildBlockParameters,
+  bitcoinHeaderTime,
   type ExecutedBlock,
   executeBlock,
   type MergedMiningFields,
@@ -202,7 +203,7 @@ export async function buildBlockTemplate(engine: Engine, sourceKey: string): Pro
     hashForMergedMining,
     difficulty: header.difficulty,
     previousBitcoinHeaderHash: parameters.parentBitcoinHash,
-    timestamp: parameters.timestamp,
+    timestamp: bitcoinHeaderTime(parameters.timestamp),
     seed: hashForMergedMining,
   })
   return {

@@ -12,11 +12,12 @@ import type { EvmTracer } from '../../evm/types.js'
 import { REMASC_ADDRESS } from '../../network/networks.js'
 import { StateOverlay } from '../../state/overlay.js'
 import type { ReplayedTransaction } from '../../tracing/replayed.js'
-import type { Address } from '../../util/hex.js'
+import { type Address, equalBytes } from '../../util/hex.js'
 import { blockEnvOf, messageOf } from '../engine/blockEnv.js'
 import type { StoredBlock } from '../engine/blockRecord.js'
 import type { Engine } from '../engine/engine.js'
 import { runWithHistoricalState } from '../engine/historicalReader.js'
+import { BlockNoLongerOnChainError } from '../errors.js'
 
 export type { ReplayedTransaction }
 
@@ -39,7 +40,9 @@ export async function replayBlock<T extends EvmTracer>(
   const { engine, block } = p
   if (block.header.number === 0n) return []
   const parent = await engine.reader.blockByNumber(block.header.number - 1n)
-  if (!parent) throw new Error(`parent of block ${block.header.number} is missing`)
+  // A revert or reset between reading the block and here removed or replaced its parent.
+  if (!parent || !equalBytes(parent.hash, block.header.parentHash))
+    throw new BlockNoLongerOnChainError(block.header.number)
   const env = blockEnvOf(engine, block)
   const userCount = userTransactionCount(block.transactions)
   const last = Math.min(p.lastIndex ?? userCount - 1, userCount - 1)

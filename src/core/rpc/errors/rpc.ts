@@ -127,15 +127,15 @@ export class MiningSubmitError extends RpcError {
 }
 
 /**
- * RSKj's answer to a user mistake its code does not check for (an exception its error resolver
- * does not know): -32603 `Internal server error`. Kept apart from the node's own InternalError,
- * which means a bug here and is logged.
+ * A user mistake RSKj's code does not check for (an exception its error resolver does not know,
+ * which RSKj answers -32603 `Internal server error`). Here it is -32602 with the reason: -32603
+ * means a bug of the node, and clients retry it.
  */
 export class UncheckedInputError extends RpcError {
-  static override code = -32603 as const
+  static override code = -32602 as const
   readonly reason: string
   constructor(reason: string) {
-    super(UncheckedInputError.code, 'Internal server error')
+    super(UncheckedInputError.code, reason)
     this.reason = reason
   }
 }

@@ -7,12 +7,14 @@ import { ChainError } from '../../chain/errors.js'
 import { InvalidTransactionError } from '../../evm/transaction.js'
 import { UnknownFilterError } from '../../filters/errors.js'
 import {
+  BlockNoLongerOnChainError,
   BlockNotFoundError,
   LogQueryLimitError,
   TraceRangeError,
   TransactionRefusedError,
 } from '../../node/errors.js'
 import { TransactionPoolError } from '../../pool/errors.js'
+import { StorageFullError } from '../../storage/storageErrors.js'
 import { RpcError, type RpcErrorObject } from './base.js'
 import { InternalError } from './rpc.js'
 
@@ -37,6 +39,9 @@ export function toRpcError(error: unknown, onInternalError?: InternalErrorListen
   if (error instanceof BlockNotFoundError) return { code: BlockNotFoundError.code, message: error.message }
   if (error instanceof LogQueryLimitError) return { code: LogQueryLimitError.code, message: error.message }
   if (error instanceof TraceRangeError) return { code: TraceRangeError.code, message: error.message }
+  if (error instanceof BlockNoLongerOnChainError)
+    return { code: BlockNoLongerOnChainError.code, message: error.message }
+  if (error instanceof StorageFullError) return { code: StorageFullError.code, message: error.message }
   onInternalError?.(error)
   return new InternalError({ cause: error }).toJSON()
 }

@@ -1,5 +1,5 @@
 /** Parameter specs of the node methods that RSKj parses with its own classes and texts. */
-import { ParamError, type ParamSpec } from '../params.js'
+import { describeValue, ParamError, type ParamSpec } from '../params.js'
 
 const HEX = /^0x[0-9a-fA-F]+$/
 
@@ -12,7 +12,7 @@ export const hexIndex = (name: string): ParamSpec<number> => ({
   optional: false,
   parse(value) {
     if (typeof value !== 'string' || !HEX.test(value))
-      throw new ParamError(`Invalid argument "${String(value)}": param should be a hex value string.`)
+      throw new ParamError(`Invalid argument "${describeValue(value)}": param should be a hex value string.`)
     const index = Number.parseInt(value.slice(2), 16)
     if (!Number.isSafeInteger(index) || index > 0x7fffffff)
       throw new ParamError('Invalid index param: value must be a valid hex number.')

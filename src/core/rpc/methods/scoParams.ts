@@ -1,6 +1,6 @@
 /** The `sco_banAddress` / `sco_unbanAddress` parameter: an IP or CIDR block, RSKj's -32602 text otherwise. */
 import { InvalidParamsError } from '../errors/rpc.js'
-import type { ParamSpec } from '../params.js'
+import { describeValue, type ParamSpec } from '../params.js'
 import { isIpLiteral, normalizeBan } from './scoBans.js'
 
 export const banTarget = (name: string): ParamSpec<string> => ({
@@ -10,7 +10,8 @@ export const banTarget = (name: string): ParamSpec<string> => ({
   parse(value) {
     const normalized = typeof value === 'string' ? normalizeBan(value) : undefined
     // RSKj's text has no argument prefix: it comes from the method, not the parameter parser.
-    if (normalized === undefined) throw new InvalidParamsError(`invalid banned address ${String(value)}`)
+    if (normalized === undefined)
+      throw new InvalidParamsError(`invalid banned address ${describeValue(value)}`)
     return normalized
   },
 })

@@ -4,14 +4,13 @@
  */
 import { setBlockOverrides } from '../../../node/engine/blockOverrides.js'
 import { defineMethod } from '../../defineMethod.js'
-import { InvalidParamsError } from '../../errors/rpc.js'
+import { inRange, MAX_BLOCK_GAS_LIMIT, MIN_BLOCK_GAS_LIMIT } from '../../limits.js'
 import { quantity } from '../../params.js'
 
 export const anvil_setBlockGasLimit = defineMethod({
   name: 'anvil_setBlockGasLimit',
-  params: [quantity('gasLimit')],
+  params: [inRange(quantity('gasLimit'), MIN_BLOCK_GAS_LIMIT, MAX_BLOCK_GAS_LIMIT)],
   handler: async (context, [gasLimit]) => {
-    if (gasLimit === 0n) throw new InvalidParamsError('gas limit must be greater than 0')
     await setBlockOverrides(context.engine, { gasLimit })
     return true
   },

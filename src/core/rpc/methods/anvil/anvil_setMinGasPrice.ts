@@ -4,11 +4,12 @@
  */
 import { setBlockOverrides } from '../../../node/engine/blockOverrides.js'
 import { defineMethod } from '../../defineMethod.js'
+import { inRange, MAX_MIN_GAS_PRICE } from '../../limits.js'
 import { quantity } from '../../params.js'
 
 export const anvil_setMinGasPrice = defineMethod({
   name: 'anvil_setMinGasPrice',
-  params: [quantity('minGasPrice')],
+  params: [inRange(quantity('minGasPrice'), 0n, MAX_MIN_GAS_PRICE)],
   handler: async (context, [minimumGasPrice]) => {
     await setBlockOverrides(context.engine, { minimumGasPrice })
     return null

@@ -6,11 +6,12 @@
 
 import { defineMethod } from '../../defineMethod.js'
 import { InvalidParamsError } from '../../errors/rpc.js'
+import { inRange, MAX_TIMESTAMP } from '../../limits.js'
 import { integerLike } from '../../params.js'
 
 export const anvil_setNextBlockTimestamp = defineMethod({
   name: 'anvil_setNextBlockTimestamp',
-  params: [integerLike('timestamp')],
+  params: [inRange(integerLike('timestamp'), 0n, MAX_TIMESTAMP)],
   handler: (context, [timestamp]) => {
     const { engine } = context
     return engine.mutex.run(async () => {

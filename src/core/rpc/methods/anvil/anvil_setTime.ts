@@ -1,20 +1,23 @@
 /**
  * Handler for `anvil_setTime` (`evm_setTime`): moves the node clock so that now is `timestamp`
- * (seconds); later blocks follow it, never going below their parent + 1. Answers the new offset
- * from the wall clock in seconds, as a JSON number.
+ * (seconds, at most 2^53 − 1); later blocks follow it, never going below their parent + 1.
+ * Answers how many seconds the new time is from the wall clock (either way), as a QUANTITY.
  */
 import { defineMethod } from '../../defineMethod.js'
+import { toQuantity } from '../../encode.js'
+import { inRange, MAX_TIMESTAMP } from '../../limits.js'
 import { integerLike } from '../../params.js'
 
 export const anvil_setTime = defineMethod({
   name: 'anvil_setTime',
-  params: [integerLike('timestamp')],
+  params: [inRange(integerLike('timestamp'), 0n, MAX_TIMESTAMP)],
   handler: (context, [timestamp]) => {
     const { engine } = context
     return engine.mutex.run(async () => {
       engine.time.setTime(timestamp)
       await engine.saveSettings()
-      return Number(engine.time.state.offsetSeconds)
+      const offset = engine.time.state.offsetSeconds
+      return toQuantity(offset < 0n ? -offset : offset)
     })
   },
 })

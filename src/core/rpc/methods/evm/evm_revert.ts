@@ -6,7 +6,7 @@
  */
 import { revertToSnapshot } from '../../../node/engine/control.js'
 import { defineMethod } from '../../defineMethod.js'
-import { ParamError, type ParamSpec, parseQuantity } from '../../params.js'
+import { describeValue, ParamError, type ParamSpec, parseQuantity } from '../../params.js'
 
 const snapshotId: ParamSpec<bigint> = {
   type: 'QUANTITY',
@@ -16,7 +16,7 @@ const snapshotId: ParamSpec<bigint> = {
     try {
       return parseQuantity(value)
     } catch {
-      throw new ParamError(`invalid snapshot id ${JSON.stringify(value)}`)
+      throw new ParamError(`invalid snapshot id ${describeValue(value)}`)
     }
   },
 }
