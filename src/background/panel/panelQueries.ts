@@ -12,7 +12,6 @@ import type { BackgroundService, PanelConnection } from '../service.js'
 import { jsonSafe, toErrorPayload } from '../service.js'
 import {
   type FilterSummary,
-  type MiningModeView,
   type NodeSettings,
   PANEL_EXTRA_KINDS,
   type PanelExtraRequest,
@@ -39,9 +38,12 @@ type EngineEventView =
   | { type: 'removedBlocks'; blocks: unknown[] }
   | { type: 'reset' }
 
+/** The engine's mining mode (intervals in milliseconds; src/core/node/engine/settings.ts). */
+type MiningModeSetting = { type: 'auto' | 'manual' } | { type: 'interval'; minMs: number; maxMs: number }
+
 export interface PanelEngineView {
   head: { header: { number: bigint } }
-  settings: { mining: MiningModeView }
+  settings: { mining: MiningModeSetting }
   filters: { list(): FilterRecordView[] }
   arrivals: { lastSeq: number }
   on(listener: (event: EngineEventView) => void): () => void
@@ -130,7 +132,13 @@ async function nodeSettings(service: BackgroundService): Promise<NodeSettings> {
     network,
     profile: await service.profileOf(network),
     mining:
-      mining.type === 'interval' ? { type: 'interval', seconds: mining.seconds } : { type: mining.type },
+      mining.type === 'interval'
+        ? {
+            type: 'interval',
+            seconds: mining.minMs / 1000,
+            ...(mining.maxMs !== mining.minMs && { maxSeconds: mining.maxMs / 1000 }),
+          }
+        : { type: mining.type },
   }
 }
 

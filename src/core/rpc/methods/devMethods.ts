@@ -24,6 +24,7 @@ import { anvil_setTime } from './anvil/anvil_setTime.js'
 import { anvil_stopImpersonatingAccount } from './anvil/anvil_stopImpersonatingAccount.js'
 import { eth_subscribe } from './eth/eth_subscribe.js'
 import { eth_unsubscribe } from './eth/eth_unsubscribe.js'
+import { evm_setIntervalMining } from './evm/evm_setIntervalMining.js'
 
 export const DEV_METHODS_IMPLEMENTED: readonly MethodDefinition[] = [
   eth_subscribe,
@@ -50,4 +51,5 @@ export const DEV_METHODS_IMPLEMENTED: readonly MethodDefinition[] = [
   anvil_setStorageAt,
   anvil_setTime,
   anvil_stopImpersonatingAccount,
+  evm_setIntervalMining,
 ]
