@@ -31,7 +31,7 @@ async function worker(factory: IDBFactory) {
     const call = async (method: string, params?: unknown[]) => {
       const message: RelayRequest = { kind: 'request', id: `${origin}:${++n}`, request: { method, params } }
       await service.handlePageRequest(connection, message)
-      const answer = received.findLast((m) => m.kind === 'response' && m.id === message.id)
+      const answer = [...received].reverse().find((m) => m.kind === 'response' && m.id === message.id)
       if (answer?.kind !== 'response' || answer.error) throw new Error(JSON.stringify(answer))
       return answer.result
     }
@@ -65,7 +65,7 @@ describe('a live chain in the worker', () => {
       kind: 'subscribed',
       subscription: { id, network: 'testnet', params: ['newHeads'], cursor: { number: '0x0' } },
     })
-    const last = a.received.findLast((m) => m.kind === 'event')
+    const last = [...a.received].reverse().find((m) => m.kind === 'event')
     expect(last).toMatchObject({ cursor: { subscription: id, number: `0x${heads.at(-1)!.toString(16)}` } })
     await a.call('eth_unsubscribe', [id])
     await a.call('evm_setIntervalMining', [0])
@@ -100,7 +100,7 @@ describe('a live chain in the worker', () => {
     // What the relay kept: the subscription, and the cursor of the last head it passed on.
     const record = a.received.find((m) => m.kind === 'subscribed')!
     if (record.kind !== 'subscribed') throw new Error('no record')
-    const cursorEvent = a.received.findLast((m) => m.kind === 'event')
+    const cursorEvent = [...a.received].reverse().find((m) => m.kind === 'event')
     const cursor = cursorEvent?.kind === 'event' ? cursorEvent.cursor : undefined
     const kept: PageSubscriptionRecord = { ...record.subscription, cursor: { number: cursor!.number } }
     expect(kept.cursor).toEqual({ number: '0x2' })

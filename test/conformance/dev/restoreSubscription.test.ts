@@ -7,10 +7,8 @@ import { describe, expect, test } from 'vitest'
 import { createMemoryStore } from '../../../src/core/storage/memoryStore.js'
 import type { KeyValueStore } from '../../../src/core/storage/types.js'
 import { hexToBytes } from '../../../src/core/util/hex.js'
+import { EMITTER_INIT_CODE } from '../../fixtures/contracts/emitter.js'
 import { createDevChain } from './devChain.js'
-
-/** A contract whose every call logs once, with the block number as its topic (LOG1). */
-export const EMITTER_INIT_CODE = '0x600780600b6000396000f34360006000a100'
 
 type Notification = { type: string; data: { subscription: string; result: Record<string, string> } }
 
