@@ -5,7 +5,12 @@
  * bring the provider's content script registrations in line with the allow list (injection.ts):
  * on a fresh install nothing is injected until that first sync has registered them.
  */
-import { DEVTOOLS_PORT_NAME, PAGE_PORT_NAME, type RelayToBackground } from '../shared/protocol.js'
+import {
+  DEVTOOLS_PORT_NAME,
+  PAGE_PORT_NAME,
+  type RelayRequest,
+  type RelayToBackground,
+} from '../shared/protocol.js'
 import { useRecoverableSigner } from '../wallet/signer.js'
 import { createIdbWalletStore, openExtensionDb } from './db.js'
 import { INJECTED_FILES } from './injectedFiles.js'
@@ -57,6 +62,10 @@ function service(): Promise<BackgroundService> {
       scheduleLogWrite: quietScheduler({ quietMs: 20, maxDelayMs: 250, maxWaiting: 100 }),
       injection,
       now: () => Date.now(),
+      timers: {
+        set: (callback, ms) => setTimeout(callback, ms),
+        clear: (handle) => clearTimeout(handle as number),
+      },
       elapsed: () => performance.now(),
       newId: () => crypto.randomUUID(),
       showApprovalUi: () => {
@@ -88,12 +97,17 @@ function senderOrigin(sender: chrome.runtime.MessageSender | undefined): string 
   return null
 }
 
-function isRelayRequest(data: unknown): data is RelayToBackground {
+function isRelayRequest(data: unknown): data is RelayRequest {
   if (!data || typeof data !== 'object') return false
-  const m = data as Partial<RelayToBackground>
+  const m = data as Partial<RelayRequest>
   return (
     m.kind === 'request' && typeof m.id === 'string' && !!m.request && typeof m.request.method === 'string'
   )
+}
+
+function isResume(data: unknown): data is Extract<RelayToBackground, { kind: 'resume' }> {
+  const m = data as { kind?: unknown; subscriptions?: unknown } | null
+  return !!m && m.kind === 'resume' && Array.isArray(m.subscriptions)
 }
 
 const extensionOrigin = new URL(chrome.runtime.getURL('')).origin
@@ -118,7 +132,9 @@ chrome.runtime.onConnect.addListener((port) => {
       open = false
       void service().then((s) => s.disconnectPage(page))
     })
+    // A `ping` needs no answer: receiving it is what keeps an idle worker from being stopped.
     port.onMessage.addListener((message: unknown) => {
+      if (isResume(message)) return void service().then((s) => s.resumePage(page, message.subscriptions))
       if (!isRelayRequest(message)) return
       void service().then((s) => s.handlePageRequest(page, message))
     })

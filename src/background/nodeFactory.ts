@@ -68,6 +68,7 @@ export function createNodeOpener(
       request: (json) => node.request(json),
       on: (event, listener) => node.on(event as 'message', listener as (payload: unknown) => void),
       close: () => node.close(),
+      restoreSubscription: (id, params, after) => node.restoreSubscription(id, params, after),
       storage,
       // Read by the DevTools panel's queries (panel/panelQueries.ts): filters and the event feed.
       engine: node.engine,

@@ -12,6 +12,12 @@ export interface DevnodeNode {
   /** Node events (new blocks, subscription notifications, …); returns an unsubscribe function when supported. */
   on?(event: string, listener: (data: unknown) => void): unknown
   close(): Promise<void>
+  /** Makes a page's subscription again under its id, what was missed first (core's DevNode). */
+  restoreSubscription?(
+    id: string,
+    params: readonly unknown[],
+    after?: { number: bigint; logIndex?: number },
+  ): Promise<void>
   /**
    * The node's own chain store. The wallet keeps its send intents there so that they commit in
    * order with the blocks (src/wallet/sendIntents.ts); nodes without one (test fakes) use the

@@ -2,11 +2,22 @@
  * Pages' `eth_subscribe` / `eth_unsubscribe`: the node's own subscriptions when it answers them,
  * the filter polyfill (subscriptions.ts) when it says -32601. Notifications go to the page that
  * subscribed and to no other.
+ *
+ * The worker can be stopped at any time, and the node's subscriptions die with it. So each page's
+ * relay keeps a record of its subscriptions (`subscribed` / `unsubscribed` messages, and the
+ * cursor of every notification), and hands them back to a restarted worker (`resume`), which makes
+ * them again under the same ids with `node.restoreSubscription`: what was mined while the worker
+ * was away comes first, then live notifications. One that cannot be made again ends with an
+ * `error` notification the page sees, never in silence.
  */
-import type { NetworkId } from '../shared/protocol.js'
+import type { NetworkId, PageSubscriptionRecord } from '../shared/protocol.js'
 import { NodeRpcError } from '../wallet/errors.js'
 import type { JsonRpcResponse } from './nodeHandle.js'
-import { createSubscriptions, type SubscriptionOwner } from './subscriptions.js'
+import {
+  createSubscriptions,
+  type SubscriptionCursorUpdate,
+  type SubscriptionOwner,
+} from './subscriptions.js'
 
 /** Catches blocks mined without a request (interval mining) while polyfilled subscriptions exist. */
 const POLL_MS = 1000
@@ -14,6 +25,15 @@ const POLL_MS = 1000
 export interface PageSubscriptionsDependencies {
   /** The node's raw answer (so that -32601 can be told apart). */
   rawRequest(network: NetworkId, method: string, params: unknown[]): Promise<JsonRpcResponse>
+  /** The network's head number right now, if its node is open (the cursor of a new subscription). */
+  headOf?(network: NetworkId): bigint | undefined
+  /** `node.restoreSubscription` on the network's node; absent when nodes cannot (test fakes). */
+  restore?(
+    network: NetworkId,
+    id: string,
+    params: unknown[],
+    after: { number: bigint; logIndex?: number } | undefined,
+  ): Promise<void>
 }
 
 interface NativeSubscription {
@@ -25,7 +45,21 @@ interface NativeSubscription {
   nodeId: string
 }
 
-export function createPageSubscriptions({ rawRequest }: PageSubscriptionsDependencies) {
+/** Where a notification leaves its subscription: a head's number, or a log's number and index. */
+function cursorOf(
+  sub: NativeSubscription,
+  pageId: string,
+  result: unknown,
+): SubscriptionCursorUpdate | undefined {
+  const r = result as { number?: unknown; blockNumber?: unknown; logIndex?: unknown } | null
+  if (sub.params[0] === 'newHeads' && typeof r?.number === 'string')
+    return { subscription: pageId, number: r.number }
+  if (sub.params[0] === 'logs' && typeof r?.blockNumber === 'string' && typeof r.logIndex === 'string')
+    return { subscription: pageId, number: r.blockNumber, logIndex: Number(r.logIndex) }
+  return undefined
+}
+
+export function createPageSubscriptions({ rawRequest, headOf, restore }: PageSubscriptionsDependencies) {
   const callNode = async (network: NetworkId, method: string, params: unknown[]) => {
     const response = await rawRequest(network, method, params)
     if (response.error) throw new NodeRpcError(response.error)
@@ -54,7 +88,47 @@ export function createPageSubscriptions({ rawRequest }: PageSubscriptionsDepende
     return sub
   }
 
+  /** Makes one relay record again for `owner`; false (and the page told) when it cannot be. */
+  async function resumeOne(owner: SubscriptionOwner, record: PageSubscriptionRecord): Promise<boolean> {
+    const { id, network, params } = record
+    const held = native.get(id)
+    if (held?.owner === owner) return true
+    // The page's previous connection may still hold it (the worker did not restart): take it over.
+    if (held) forget(id)
+    const fail = (code: number, message: string) => {
+      owner.notify({ type: 'eth_subscription', data: { subscription: id, error: { code, message } } })
+      owner.unsubscribed?.(id)
+      return false
+    }
+    if (!restore)
+      return fail(4900, `subscription ${id} could not be restored: the node cannot restore subscriptions`)
+    await callNode(network, 'eth_unsubscribe', [held?.nodeId ?? id]).catch(() => false)
+    const sub: NativeSubscription = { owner, network, params, nodeId: id }
+    native.set(id, sub)
+    pageIdOf.set(id, id)
+    const after = record.cursor
+      ? {
+          number: BigInt(record.cursor.number),
+          ...(record.cursor.logIndex !== undefined && { logIndex: record.cursor.logIndex }),
+        }
+      : undefined
+    try {
+      await restore(network, id, params, after)
+      return true
+    } catch (error) {
+      if (native.get(id) === sub) forget(id)
+      const e = error as { code?: unknown; message?: unknown }
+      return fail(
+        typeof e.code === 'number' ? e.code : 4900,
+        `subscription ${id} could not be restored: ${String(e.message ?? error)}`,
+      )
+    }
+  }
+
   return {
+    /** Subscriptions the node serves (each keeps the worker awake). */
+    nativeCount: () => native.size,
+
     async subscribe(owner: SubscriptionOwner, network: NetworkId, params: unknown): Promise<unknown> {
       const list = Array.isArray(params) ? params : []
       const response = await rawRequest(network, 'eth_subscribe', list)
@@ -62,6 +136,13 @@ export function createPageSubscriptions({ rawRequest }: PageSubscriptionsDepende
         const id = String(response.result)
         native.set(id, { owner, network, params: list, nodeId: id })
         pageIdOf.set(id, id)
+        const head = headOf?.(network)
+        owner.subscribed?.({
+          id,
+          network,
+          params: list,
+          ...(head !== undefined && { cursor: { number: `0x${head.toString(16)}` } }),
+        })
         return response.result
       }
       if (response.error.code !== -32601) throw new NodeRpcError(response.error)
@@ -78,6 +159,7 @@ export function createPageSubscriptions({ rawRequest }: PageSubscriptionsDepende
       }
       if (typeof id === 'string' && native.get(id)?.owner === owner) {
         const sub = forget(id)!
+        owner.unsubscribed?.(id)
         return callNode(sub.network, 'eth_unsubscribe', [sub.nodeId])
       }
       return false
@@ -88,10 +170,24 @@ export function createPageSubscriptions({ rawRequest }: PageSubscriptionsDepende
       const m = message as { type?: string; data?: { subscription?: string; result?: unknown } }
       const nodeId = m?.data?.subscription
       const subscription = nodeId ? pageIdOf.get(nodeId) : undefined
-      const owner = subscription ? native.get(subscription)?.owner : undefined
-      if (owner && m.type === 'eth_subscription' && subscription) {
-        owner.notify({ type: 'eth_subscription', data: { subscription, result: m.data?.result } })
+      const sub = subscription ? native.get(subscription) : undefined
+      if (sub && m.type === 'eth_subscription' && subscription) {
+        const result = m.data?.result
+        sub.owner.notify(
+          { type: 'eth_subscription', data: { subscription, result } },
+          cursorOf(sub, subscription, result),
+        )
       }
+    },
+
+    /**
+     * A page's relay reconnected to a worker that may have restarted: its subscriptions are made
+     * again under their ids, in the order the page made them. Resolves to the number restored.
+     */
+    async resume(owner: SubscriptionOwner, records: PageSubscriptionRecord[]): Promise<number> {
+      let restored = 0
+      for (const record of records) if (await resumeOne(owner, record)) restored++
+      return restored
     },
 
     /**
@@ -120,9 +216,12 @@ export function createPageSubscriptions({ rawRequest }: PageSubscriptionsDepende
     async dropOwner(owner: SubscriptionOwner): Promise<void> {
       const dropped = [...native].filter(([, sub]) => sub.owner === owner)
       for (const [id] of dropped) forget(id)
-      // The node's own subscription would otherwise keep building notifications for nobody.
-      for (const [, sub] of dropped)
+      // The node's own subscription would otherwise keep building notifications for nobody, unless
+      // the page's new connection took it over meanwhile (resume).
+      for (const [id, sub] of dropped) {
+        if (native.has(id)) continue
         await callNode(sub.network, 'eth_unsubscribe', [sub.nodeId]).catch(() => false)
+      }
       await polyfill.dropOwner(owner)
       updateTimer()
     },

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto'
 import { IDBFactory } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import { type Call, concurrentSendRound, ROUND_TIMEOUT_MS, ROUNDS } from '../../test/core/concurrentSends.js'
-import type { BackgroundToPanel, BackgroundToRelay, RelayToBackground } from '../shared/protocol.js'
+import type { BackgroundToPanel, BackgroundToRelay, RelayRequest } from '../shared/protocol.js'
 import { createIdbWalletStore, openExtensionDb } from './db.js'
 import { browserPlatform, createNodeOpener, indexedDbChainStores } from './nodeFactory.js'
 import { handlePanelExtra } from './panel/panelQueries.js'
@@ -36,7 +36,7 @@ async function setup(factory = new IDBFactory(), extra: Partial<ServiceDependenc
     const received: BackgroundToRelay[] = []
     return { connection: { origin, send: (m: BackgroundToRelay) => received.push(m) }, received }
   }
-  const request = (id: string, method: string, params?: unknown[], replay?: boolean): RelayToBackground => ({
+  const request = (id: string, method: string, params?: unknown[], replay?: boolean): RelayRequest => ({
     kind: 'request',
     id,
     request: params ? { method, params } : { method },

@@ -9,9 +9,10 @@ import type {
   BackgroundToPanel,
   BackgroundToRelay,
   NetworkId,
+  PageSubscriptionRecord,
   PanelState,
   ProviderState,
-  RelayToBackground,
+  RelayRequest,
   RequestLogEntry,
   RpcErrorPayload,
 } from '../shared/protocol.js'
@@ -22,6 +23,7 @@ import type { WalletStore } from '../wallet/store.js'
 import { createWallet, type Wallet } from '../wallet/wallet.js'
 import { FILTER_INSTALLERS, recordFilterOrigin } from './filterOrigins.js'
 import type { InjectionControl } from './injection.js'
+import { createLiveChain, type IntervalSchedule, KEEP_ALIVE_MS } from './liveChain.js'
 import { createNodeRegistry, type JsonRpcResponse, type OpenNode } from './nodeHandle.js'
 import { createPageSubscriptions } from './pageSubscriptions.js'
 import type { RequestLog } from './requestLog.js'
@@ -50,6 +52,14 @@ export interface ServiceDependencies {
   showApprovalUi?(): void
   /** The allow list of origins the provider is injected into (the extension's; absent in Node tests). */
   injection?: InjectionControl
+  /**
+   * Timers for live chains (liveChain.ts): interval blocks mined on time and the keep-alive
+   * requests to pages. Without them (Node tests) blocks are mined on the next request only.
+   */
+  timers?: {
+    set(callback: () => void, ms: number): unknown
+    clear(handle: unknown): void
+  }
   /**
    * When to write answered requests to the log: called after each answer with the number of
    * entries waiting. The worker waits for a pause (quietScheduler.ts); without it, at once.
@@ -95,6 +105,16 @@ export function toErrorPayload(error: unknown): RpcErrorPayload {
   return { code: -32603, message: error instanceof Error ? error.message : String(error) }
 }
 
+/** What the worker reads of a node's engine (the node opener exposes it; fakes may not). */
+interface EngineView extends IntervalSchedule {
+  head: { header: { number: bigint } }
+}
+
+function engineView(node: unknown): EngineView | undefined {
+  const engine = (node as { engine?: Partial<EngineView> }).engine
+  return engine?.head && typeof engine.nextIntervalBlockAt === 'function' ? (engine as EngineView) : undefined
+}
+
 export function createBackgroundService(deps: ServiceDependencies) {
   let profiles: Promise<Partial<Record<NetworkId, ProfileName>>> | null = null
   const storedProfiles = () => {
@@ -118,6 +138,13 @@ export function createBackgroundService(deps: ServiceDependencies) {
         (await node.request({ jsonrpc: '2.0', id: nextNodeId++, method, params })) as JsonRpcResponse,
     )
     node.on?.('message', (message) => subscriptions.routeNodeMessage(message))
+    // Any request may change the mining mode; the next interval block is scheduled from it.
+    const engine = engineView(node)
+    if (engine) {
+      engines.set(network, engine)
+      live?.watch(network, engine)
+      node.on?.('request', () => live?.refresh())
+    }
     // Node events the panel shows live; payloads are made JSON-safe for the Port.
     for (const event of PANEL_NODE_EVENTS) {
       node.on?.(event, (data) => {
@@ -128,6 +155,31 @@ export function createBackgroundService(deps: ServiceDependencies) {
   })
   const pages = new Set<PageConnection>()
   const panels = new Set<PanelConnection>()
+  /** What the worker reads of each open node's engine: its head and interval schedule. */
+  const engines = new Map<NetworkId, EngineView>()
+  const timers = deps.timers
+  const live = timers
+    ? createLiveChain({
+        now: deps.now,
+        setTimer: timers.set,
+        clearTimer: timers.clear,
+        wake: async (network) => {
+          await (await nodes.get(network)).request({
+            jsonrpc: '2.0',
+            id: nextNodeId++,
+            method: 'eth_blockNumber',
+          })
+        },
+        onKeepAliveChange: (wanted) => {
+          for (const page of pages) page.send(keepAliveMessage(wanted))
+        },
+      })
+    : null
+  const keepAliveMessage = (wanted: boolean): BackgroundToRelay => ({
+    kind: 'keepAlive',
+    everyMs: wanted ? KEEP_ALIVE_MS : null,
+  })
+  const updateAudience = () => live?.setAudience(pages.size + panels.size, subscriptions.nativeCount())
   let answers = new Map<string, Promise<BackgroundToRelay>>()
   let olderAnswers = new Map<string, Promise<BackgroundToRelay>>()
   let nextNodeId = 1
@@ -152,12 +204,30 @@ export function createBackgroundService(deps: ServiceDependencies) {
       (await (
         await nodes.get(network)
       ).request({ jsonrpc: '2.0', id: nextNodeId++, method, params })) as JsonRpcResponse,
+    headOf: (network) => engines.get(network)?.head.header.number,
+    restore: async (network, id, params, after) => {
+      const node = await nodes.get(network)
+      if (!node.restoreSubscription)
+        throw Object.assign(new Error('this node cannot restore subscriptions'), { code: 4900 })
+      await node.restoreSubscription(id, params, after)
+    },
   })
   const owners = new WeakMap<PageConnection, SubscriptionOwner>()
   const ownerOf = (page: PageConnection): SubscriptionOwner => {
     let owner = owners.get(page)
     if (!owner) {
-      owner = { notify: (message) => page.send({ kind: 'event', event: { type: 'message', message } }) }
+      owner = {
+        notify: (message, cursor) =>
+          page.send({ kind: 'event', event: { type: 'message', message }, ...(cursor && { cursor }) }),
+        subscribed: (subscription) => {
+          page.send({ kind: 'subscribed', subscription })
+          updateAudience()
+        },
+        unsubscribed: (id) => {
+          page.send({ kind: 'unsubscribed', id })
+          updateAudience()
+        },
+      }
       owners.set(page, owner)
     }
     return owner
@@ -253,7 +323,7 @@ export function createBackgroundService(deps: ServiceDependencies) {
     }
   }
 
-  async function answer(page: PageConnection, message: RelayToBackground): Promise<BackgroundToRelay> {
+  async function answer(page: PageConnection, message: RelayRequest): Promise<BackgroundToRelay> {
     const started = deps.elapsed()
     const { method, params } = message.request
     const outcome = await execute(page.origin, method, params, {
@@ -335,22 +405,42 @@ export function createBackgroundService(deps: ServiceDependencies) {
 
     async connectPage(page: PageConnection): Promise<void> {
       pages.add(page)
+      updateAudience()
       page.send({ kind: 'ready', state: await providerState(page.origin) })
+      if (live?.keepAlive) page.send(keepAliveMessage(true))
     },
     disconnectPage(page: PageConnection): void {
       pages.delete(page)
       const owner = owners.get(page)
-      if (owner) void subscriptions.dropOwner(owner)
+      if (owner) void subscriptions.dropOwner(owner).finally(updateAudience)
+      updateAudience()
     },
     connectPanel(panel: PanelConnection): void {
       panels.add(panel)
+      updateAudience()
     },
     disconnectPanel(panel: PanelConnection): void {
       panels.delete(panel)
+      updateAudience()
+    },
+
+    /**
+     * A relay reconnected after the worker was stopped while it had to stay awake: the selected
+     * network's node is opened (its interval schedule is armed again) and the page's
+     * subscriptions are made again under their ids, with what was mined meanwhile first.
+     */
+    async resumePage(page: PageConnection, records: PageSubscriptionRecord[]): Promise<void> {
+      try {
+        await nodes.get(await wallet.network())
+      } catch {
+        // The records below report their own failure to the page.
+      }
+      await subscriptions.resume(ownerOf(page), records)
+      updateAudience()
     },
 
     /** Answers a page request once per id, even when the relay replays it. */
-    async handlePageRequest(page: PageConnection, message: RelayToBackground): Promise<void> {
+    async handlePageRequest(page: PageConnection, message: RelayRequest): Promise<void> {
       // Diagnostic: the messaging round trip alone (no wallet, node or log), for benchmarks.
       if (message.request.method === PING_METHOD) {
         page.send({ kind: 'response', id: message.id, result: 'pong' })

@@ -4,11 +4,26 @@
  * every request that may have changed the chain (and on a slow timer while any exist) the filter's
  * changes become EIP-1193 `message` events: `{ type: 'eth_subscription', data: { subscription, result } }`.
  */
-import type { NetworkId } from '../shared/protocol.js'
+import type { NetworkId, PageSubscriptionRecord } from '../shared/protocol.js'
 import { InvalidParamsError } from '../wallet/errors.js'
 
+export interface SubscriptionCursorUpdate {
+  subscription: string
+  /** Block number, hex. */
+  number: string
+  logIndex?: number
+}
+
+export type SubscriptionNotification =
+  | { type: 'eth_subscription'; data: { subscription: string; result: unknown } }
+  /** The subscription is gone and will send nothing more (it could not be made again). */
+  | { type: 'eth_subscription'; data: { subscription: string; error: { code: number; message: string } } }
+
 export interface SubscriptionOwner {
-  notify(message: { type: 'eth_subscription'; data: { subscription: string; result: unknown } }): void
+  notify(message: SubscriptionNotification, cursor?: SubscriptionCursorUpdate): void
+  /** A subscription the node serves was made for this owner, or ended (the relay keeps a copy). */
+  subscribed?(record: PageSubscriptionRecord): void
+  unsubscribed?(id: string): void
 }
 
 type CallNode = (network: NetworkId, method: string, params: unknown[]) => Promise<unknown>

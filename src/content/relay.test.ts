@@ -75,7 +75,7 @@ describe('createRelay', () => {
     expect(ports).toHaveLength(1)
     expect(ports[0]!.sent).toHaveLength(0)
     ports[0]!.deliver(READY)
-    expect(ports[0]!.sent.map((m) => m.id)).toEqual(['s1:1'])
+    expect(ports[0]!.sent.map((m) => (m.kind === 'request' ? m.id : m.kind))).toEqual(['s1:1'])
   })
 
   it('passes the response back under the page id and the ready state to the page', () => {
@@ -170,5 +170,79 @@ describe('createRelay', () => {
       true,
     )
     expect(toPage[0]).toMatchObject({ kind: 'hello', dir: 'relay-to-page' })
+  })
+
+  describe('a live chain (subscriptions, keep-alive)', () => {
+    const HEADS = { id: '0xaa', network: 'regtest', params: ['newHeads'], cursor: { number: '0x5' } }
+    const head = (n: number) => ({
+      kind: 'event',
+      event: {
+        type: 'message',
+        message: { type: 'eth_subscription', data: { subscription: '0xaa', result: {} } },
+      },
+      cursor: { subscription: '0xaa', number: `0x${n.toString(16)}` },
+    })
+
+    it('pings while the worker asks to be kept awake, and stops when it no longer does', async () => {
+      const { relay, ports } = setup()
+      relay.start()
+      ports[0]!.deliver(READY)
+      ports[0]!.deliver({ kind: 'keepAlive', everyMs: 20_000 })
+      await vi.advanceTimersByTimeAsync(61_000)
+      expect(ports[0]!.sent.filter((m) => m.kind === 'ping')).toHaveLength(3)
+      ports[0]!.deliver({ kind: 'keepAlive', everyMs: null })
+      await vi.advanceTimersByTimeAsync(61_000)
+      expect(ports[0]!.sent.filter((m) => m.kind === 'ping')).toHaveLength(3)
+    })
+
+    it('reconnects at once when the worker is stopped while the page holds a subscription, and hands it back with its cursor', async () => {
+      const { relay, ports, toPage } = setup()
+      relay.start()
+      ports[0]!.deliver(READY)
+      ports[0]!.deliver({ kind: 'subscribed', subscription: HEADS })
+      ports[0]!.deliver(head(6))
+      ports[0]!.deliver(head(7))
+      expect(toPage.filter((m) => m.kind === 'event')).toHaveLength(2)
+      ports[0]!.drop()
+      await vi.advanceTimersByTimeAsync(0)
+      expect(ports).toHaveLength(2)
+      ports[1]!.deliver(READY)
+      expect(ports[1]!.sent[0]).toEqual({
+        kind: 'resume',
+        subscriptions: [{ ...HEADS, cursor: { number: '0x7' } }],
+      })
+    })
+
+    it('forgets an ended subscription: an idle page then lets a stopped worker sleep', async () => {
+      const { relay, ports } = setup()
+      relay.start()
+      ports[0]!.deliver(READY)
+      ports[0]!.deliver({ kind: 'subscribed', subscription: HEADS })
+      ports[0]!.deliver({ kind: 'unsubscribed', id: '0xaa' })
+      ports[0]!.drop()
+      await vi.advanceTimersByTimeAsync(5_000)
+      expect(ports).toHaveLength(1)
+    })
+
+    it('a first connection sends no resume; a log cursor keeps its index', async () => {
+      const { relay, ports } = setup()
+      relay.start()
+      ports[0]!.deliver(READY)
+      expect(ports[0]!.sent).toEqual([])
+      const LOGS = { id: '0xbb', network: 'regtest', params: ['logs', {}], cursor: { number: '0x1' } }
+      ports[0]!.deliver({ kind: 'subscribed', subscription: LOGS })
+      ports[0]!.deliver({
+        kind: 'event',
+        event: {},
+        cursor: { subscription: '0xbb', number: '0x3', logIndex: 2 },
+      })
+      ports[0]!.drop()
+      await vi.advanceTimersByTimeAsync(0)
+      ports[1]!.deliver(READY)
+      expect(ports[1]!.sent[0]).toEqual({
+        kind: 'resume',
+        subscriptions: [{ ...LOGS, cursor: { number: '0x3', logIndex: 2 } }],
+      })
+    })
   })
 })

@@ -6,13 +6,19 @@
  * - when the Port drops (the worker was stopped), requests still unanswered are sent again on a
  *   new Port, marked `replay` (the background answers each id once; see background/replies.ts);
  * - nothing hangs: if the worker cannot be reached for `giveUpAfterMs`, unanswered requests are
- *   rejected with 4900, and the page is told `unavailable` after `unavailableAfterMs`.
+ *   rejected with 4900, and the page is told `unavailable` after `unavailableAfterMs`;
+ * - it keeps a copy of the page's subscriptions (`subscribed`, `unsubscribed`, and the cursor of
+ *   each notification) and, while it holds any or the worker asked to be kept awake
+ *   (`keepAlive`), pings the worker and reconnects at once when it is stopped anyway, then hands
+ *   the subscriptions back (`resume`) so they carry on under the same ids.
  */
 import {
   type BackgroundToRelay,
   PAGE_CHANNEL,
+  type PageSubscriptionRecord,
   type PageToRelay,
   PROTOCOL_VERSION,
+  type RelayRequest,
   type RelayToBackground,
   type RelayToPage,
 } from '../shared/protocol.js'
@@ -69,7 +75,14 @@ export function isPageToRelay(data: unknown): data is PageToRelay {
 function isBackgroundMessage(data: unknown): data is BackgroundToRelay {
   if (!data || typeof data !== 'object') return false
   const kind = (data as { kind?: unknown }).kind
-  return kind === 'ready' || kind === 'response' || kind === 'event'
+  return (
+    kind === 'ready' ||
+    kind === 'response' ||
+    kind === 'event' ||
+    kind === 'subscribed' ||
+    kind === 'unsubscribed' ||
+    kind === 'keepAlive'
+  )
 }
 
 export function createRelay(env: RelayEnvironment, options: RelayOptions = {}): Relay {
@@ -81,7 +94,14 @@ export function createRelay(env: RelayEnvironment, options: RelayOptions = {}): 
   let ready = false
   let permanentlyGone = false
   /** Unanswered requests by global id, in arrival order. */
-  const inflight = new Map<string, { pageId: number; message: RelayToBackground }>()
+  const inflight = new Map<string, { pageId: number; message: RelayRequest }>()
+  /** The page's subscriptions the worker serves, by id, in the order they were made. */
+  const subscriptions = new Map<string, PageSubscriptionRecord>()
+  /** How often to ping while the worker asked to be kept awake; null when it did not. */
+  let keepAliveMs: number | null = null
+  let pingTimer: unknown = null
+  /** Set once a Port was ready: a later `ready` is a reconnection. */
+  let wasReady = false
   /** Ids already sent on the current Port. */
   const sentOnPort = new Set<string>()
   let attempt = 0
@@ -99,7 +119,28 @@ export function createRelay(env: RelayEnvironment, options: RelayOptions = {}): 
       ...body,
     } as RelayToPage)
 
-  function send(id: string, entry: { message: RelayToBackground }, replay: boolean): void {
+  /** Whether the worker must be kept awake, and woken again at once if it is stopped. */
+  const live = () => subscriptions.size > 0 || keepAliveMs !== null
+
+  function post(message: RelayToBackground): void {
+    try {
+      port?.postMessage(message)
+    } catch {
+      // The Port died between its last event and now: onDisconnect follows.
+    }
+  }
+
+  function schedulePing(): void {
+    env.clearTimer(pingTimer)
+    pingTimer = null
+    if (keepAliveMs === null || !port || !ready) return
+    pingTimer = env.setTimer(() => {
+      post({ kind: 'ping' })
+      schedulePing()
+    }, keepAliveMs)
+  }
+
+  function send(id: string, entry: { message: RelayRequest }, replay: boolean): void {
     if (!port || !ready || sentOnPort.has(id)) return
     sentOnPort.add(id)
     try {
@@ -120,14 +161,32 @@ export function createRelay(env: RelayEnvironment, options: RelayOptions = {}): 
       env.clearTimer(unavailableTimer)
       unavailableTimer = null
       toPage({ kind: 'ready', state: data.state })
+      // A restarted worker knows nothing of the page: its subscriptions first, then the requests.
+      if (wasReady && live()) post({ kind: 'resume', subscriptions: [...subscriptions.values()] })
+      wasReady = true
       for (const [id, entry] of inflight) send(id, entry, true)
+      schedulePing()
     } else if (data.kind === 'response') {
       const entry = inflight.get(data.id)
       if (!entry) return
       inflight.delete(data.id)
       toPage({ kind: 'response', id: entry.pageId, result: data.result, error: data.error })
-    } else {
+    } else if (data.kind === 'event') {
+      const cursor = data.cursor
+      const record = cursor && subscriptions.get(cursor.subscription)
+      if (record && cursor)
+        record.cursor =
+          cursor.logIndex === undefined
+            ? { number: cursor.number }
+            : { number: cursor.number, logIndex: cursor.logIndex }
       toPage({ kind: 'event', event: data.event })
+    } else if (data.kind === 'subscribed') {
+      subscriptions.set(data.subscription.id, data.subscription)
+    } else if (data.kind === 'unsubscribed') {
+      subscriptions.delete(data.id)
+    } else {
+      keepAliveMs = data.everyMs
+      schedulePing()
     }
   }
 
@@ -180,9 +239,12 @@ export function createRelay(env: RelayEnvironment, options: RelayOptions = {}): 
     ready = false
     sentOnPort.clear()
     env.clearTimer(readyTimer)
-    // Reconnect at once only if something waits for an answer; an idle page reconnects on its
+    env.clearTimer(pingTimer)
+    pingTimer = null
+    // Reconnect at once only if something waits for an answer, or the chain must stay live (the
+    // worker was stopped anyway: by the browser, or from outside). An idle page reconnects on its
     // next request, so a sleeping worker is not woken for nothing.
-    if (inflight.size > 0) scheduleReconnect()
+    if (inflight.size > 0 || live()) scheduleReconnect()
   }
 
   function scheduleReconnect(): void {
@@ -241,7 +303,7 @@ export function createRelay(env: RelayEnvironment, options: RelayOptions = {}): 
           id,
           request: { method: data.request.method, params: data.request.params },
         },
-      } satisfies { pageId: number; message: RelayToBackground }
+      } satisfies { pageId: number; message: RelayRequest }
       inflight.set(id, entry)
       if (!port) connect()
       send(id, entry, false)

@@ -75,19 +75,51 @@ export type ProviderEvent =
 
 // ── relay ⇄ background (Port named PAGE_PORT_NAME) ──────────────────────────────────────────
 
-export type RelayToBackground = {
-  kind: 'request'
-  /** `<relay session>:<page id>`: a replayed request carries the same id and is answered once. */
+/**
+ * A page's `eth_subscribe` subscription as its relay keeps it, so that a restarted worker can make
+ * it again under the same id. `cursor` is the last notification delivered (its block number in
+ * hex, and its log index for logs), or the head when the page subscribed; the worker fills it in.
+ */
+export interface PageSubscriptionRecord {
   id: string
-  request: RpcRequestPayload
-  /** Set when the request is sent again after the worker restarted before answering it. */
-  replay?: boolean
+  network: NetworkId
+  params: unknown[]
+  cursor?: { number: string; logIndex?: number }
 }
+
+export type RelayToBackground =
+  | {
+      kind: 'request'
+      /** `<relay session>:<page id>`: a replayed request carries the same id and is answered once. */
+      id: string
+      request: RpcRequestPayload
+      /** Set when the request is sent again after the worker restarted before answering it. */
+      replay?: boolean
+    }
+  /** After reconnecting to a worker that was told to stay awake: the page's subscriptions to make again. */
+  | { kind: 'resume'; subscriptions: PageSubscriptionRecord[] }
+  /** Traffic that keeps the worker from being stopped as idle while `keepAlive` is on. */
+  | { kind: 'ping' }
+
+export type RelayRequest = Extract<RelayToBackground, { kind: 'request' }>
 
 export type BackgroundToRelay =
   | { kind: 'ready'; state: ProviderState }
   | { kind: 'response'; id: string; result?: unknown; error?: RpcErrorPayload }
-  | { kind: 'event'; event: ProviderEvent }
+  /** `cursor` (subscription notifications): where the page's subscription now stands. */
+  | {
+      kind: 'event'
+      event: ProviderEvent
+      cursor?: { subscription: string; number: string; logIndex?: number }
+    }
+  /** A subscription the page made (sent before its `eth_subscribe` answer) or that ended. */
+  | { kind: 'subscribed'; subscription: PageSubscriptionRecord }
+  | { kind: 'unsubscribed'; id: string }
+  /**
+   * Whether the worker needs to stay awake (interval mining, subscriptions): while `everyMs` is a
+   * number the relay pings that often, and reconnects at once if the worker is stopped anyway.
+   */
+  | { kind: 'keepAlive'; everyMs: number | null }
 
 // ── DevTools panel ⇄ background (Port named DEVTOOLS_PORT_NAME) ─────────────────────────────
 

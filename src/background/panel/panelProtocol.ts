@@ -36,7 +36,14 @@ export const PANEL_EXTRA_KINDS: ReadonlySet<string> = new Set([
 
 export type { InjectionState, ProfileName }
 
-export type MiningModeView = { type: 'auto' } | { type: 'interval'; seconds: number } | { type: 'manual' }
+/**
+ * The mining mode in seconds, whichever method set it (Anvil's counts seconds, Hardhat's
+ * milliseconds): `seconds` may be fractional, and a Hardhat range gives its upper end too.
+ */
+export type MiningModeView =
+  | { type: 'auto' }
+  | { type: 'interval'; seconds: number; maxSeconds?: number }
+  | { type: 'manual' }
 
 export interface NodeSettings {
   network: NetworkId

@@ -12,7 +12,6 @@ import type { BackgroundService, PanelConnection } from '../service.js'
 import { jsonSafe, toErrorPayload } from '../service.js'
 import {
   type FilterSummary,
-  type MiningModeView,
   type NodeSettings,
   PANEL_EXTRA_KINDS,
   type PanelExtraRequest,
@@ -39,9 +38,12 @@ type EngineEventView =
   | { type: 'removedBlocks'; blocks: unknown[] }
   | { type: 'reset' }
 
+/** The engine's mining mode (intervals in milliseconds; src/core/node/engine/settings.ts). */
+type MiningModeSetting = { type: 'auto' | 'manual' } | { type: 'interval'; minMs: number; maxMs: number }
+
 export interface PanelEngineView {
   head: { header: { number: bigint } }
-  settings: { mining: MiningModeView }
+  settings: { mining: MiningModeSetting }
   /** Set when the node leaves the REMASC transaction out of its blocks (absent on older engines). */
   omitRemascTransaction?: boolean
   filters: { list(): FilterRecordView[] }
@@ -141,7 +143,13 @@ export function nodeSettingsOf(
     network,
     profile,
     mining:
-      mining.type === 'interval' ? { type: 'interval', seconds: mining.seconds } : { type: mining.type },
+      mining.type === 'interval'
+        ? {
+            type: 'interval',
+            seconds: mining.minMs / 1000,
+            ...(mining.maxMs !== mining.minMs && { maxSeconds: mining.maxMs / 1000 }),
+          }
+        : { type: mining.type },
     ...(engine.omitRemascTransaction ? { remascOmitted: true as const } : {}),
   }
 }

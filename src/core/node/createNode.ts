@@ -17,6 +17,7 @@ import { type DispatchResult, failure } from '../rpc/envelope.js'
 import { DisconnectedError } from '../rpc/errors/provider.js'
 import { createRegistry, type MethodRegistry } from '../rpc/registry.js'
 import { subscriptionsOf } from '../rpc/subscriptions/subscriptionHub.js'
+import { restoreSubscription, type SubscriptionCursor } from '../rpc/subscriptions/subscriptionRequest.js'
 import type { KeyValueStore } from '../storage/types.js'
 import { type Address, bytesToHex, type Hex } from '../util/hex.js'
 import { Engine } from './engine/engine.js'
@@ -105,6 +106,12 @@ export interface DevNode {
   request(input: unknown): Promise<DispatchResult>
   on<E extends NodeEventName>(event: E, listener: NodeEventListener<E>): void
   off<E extends NodeEventName>(event: E, listener: NodeEventListener<E>): void
+  /**
+   * Makes an `eth_subscribe` subscription again under the id its client knows, after the host
+   * restarted (the extension's worker): the notifications of the blocks after `after` come first,
+   * in order, as `message` events, then live ones (subscriptionRequest.ts).
+   */
+  restoreSubscription(id: string, params: readonly unknown[], after?: SubscriptionCursor): Promise<void>
   /** Stops serving (requests then answer 4900) and closes the storage. */
   close(): Promise<void>
 }
@@ -221,6 +228,7 @@ export async function createNode({
     off(event, listener) {
       listeners.get(event)?.delete(listener as (payload: never) => void)
     },
+    restoreSubscription: (id, params, after) => restoreSubscription(engine, id, params, after),
     async close() {
       if (closed) return
       closed = true

@@ -279,11 +279,26 @@ export class Engine {
   setMiningMode(mode: MiningMode): Promise<void> {
     return this.mutex.run(async () => {
       this.settings.mining = mode
-      if (mode.type === 'interval') this.settings.lastIntervalBlockAt = this.clock.now()
+      if (mode.type === 'interval') {
+        const now = this.clock.now()
+        this.settings.lastIntervalBlockAt = now
+        this.settings.nextIntervalBlockAt = now + this.#drawInterval(mode)
+      }
       await this.saveSettings()
       // Switching to automine mines what was waiting, as Hardhat does.
       if (mode.type === 'auto' && this.pool.pending().length > 0) await this.mineBlocks(1)
     })
+  }
+
+  /**
+   * Wall-clock ms when the next interval block is due (undefined unless interval mining is on).
+   * Core has no timers: a host that has them schedules a wake-up for this time and calls `tick()`.
+   */
+  nextIntervalBlockAt(): number | undefined {
+    const mode = this.settings.mining
+    if (mode.type !== 'interval') return undefined
+    const { lastIntervalBlockAt: last, nextIntervalBlockAt: next } = this.settings
+    return next ?? (last ?? this.clock.now()) + mode.minMs
   }
 
   /** Interval mining without timers: blocks owed since the last one are mined when the node is next called. */
@@ -292,20 +307,37 @@ export class Engine {
     return this.mutex.run(() => this.#catchUpInterval())
   }
 
+  /**
+   * Mines every interval block due by now (at most MAX_INTERVAL_CATCH_UP per call), each stamped
+   * with its due time, and draws the next due time.
+   */
   async #catchUpInterval(): Promise<void> {
     const mode = this.settings.mining
     if (mode.type !== 'interval') return
-    const periodMs = mode.seconds * 1000
-    const last = this.settings.lastIntervalBlockAt ?? this.clock.now()
-    const owed = Math.min(Math.floor((this.clock.now() - last) / periodMs), MAX_INTERVAL_CATCH_UP)
-    if (owed <= 0) return
-    for (let i = 0; i < owed; i++) {
-      const at = BigInt(Math.floor((last + (i + 1) * periodMs) / 1000)) + this.time.state.offsetSeconds
+    const now = this.clock.now()
+    let last = this.settings.lastIntervalBlockAt ?? now
+    let due = this.settings.nextIntervalBlockAt ?? last + this.#drawInterval(mode)
+    if (due > now && due === this.settings.nextIntervalBlockAt) return
+    for (let mined = 0; due <= now && mined < MAX_INTERVAL_CATCH_UP; mined++) {
+      const at = BigInt(Math.floor(due / 1000)) + this.time.state.offsetSeconds
       if (at > this.head.header.timestamp) this.time.setNextBlockTimestamp(at, { keepClock: true })
       await this.mineBlocks(1)
+      last = due
+      due = last + this.#drawInterval(mode)
     }
-    this.settings.lastIntervalBlockAt = last + owed * periodMs
+    this.settings.lastIntervalBlockAt = last
+    this.settings.nextIntervalBlockAt = due
     await this.saveSettings()
+  }
+
+  /** The wait before the next interval block: fixed, or uniform in Hardhat's `[min, max]` range. */
+  #drawInterval(mode: { minMs: number; maxMs: number }): number {
+    const span = mode.maxMs - mode.minMs
+    if (span <= 0) return mode.minMs
+    const bytes = this.#random(6)
+    let draw = 0
+    for (const byte of bytes) draw = draw * 256 + byte
+    return mode.minMs + (draw % (span + 1))
   }
 
   async mineBlocks(count: number): Promise<StoredBlock[]> {

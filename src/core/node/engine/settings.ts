@@ -1,7 +1,17 @@
 /** Engine settings that persist across restarts (mining mode, time control, snapshots). */
 import type { TimeControlState } from '../../clock/timeControl.js'
 
-export type MiningMode = { type: 'auto' } | { type: 'interval'; seconds: number } | { type: 'manual' }
+/**
+ * Interval mining waits a random interval in `[minMs, maxMs]` before each block (Hardhat's range
+ * form); both bounds are equal for a fixed interval.
+ */
+export type MiningMode =
+  | { type: 'auto' }
+  | { type: 'interval'; minMs: number; maxMs: number }
+  | { type: 'manual' }
+
+/** The longest interval accepted (~285 years): due times stay safe integers for millennia. */
+export const MAX_INTERVAL_MS = Math.floor(2 ** 53 / 1000)
 
 export interface Snapshot {
   id: bigint
@@ -24,6 +34,11 @@ export interface EngineSettings {
   mining: MiningMode
   /** Wall-clock ms when the interval miner last produced a block (for catch-up). */
   lastIntervalBlockAt?: number
+  /**
+   * Wall-clock ms when the next interval block is due. Drawn when the previous one was mined, so a
+   * random interval is the same after a restart and a host can schedule a wake-up for it.
+   */
+  nextIntervalBlockAt?: number
   time: TimeControlState
   snapshots: Snapshot[]
   nextSnapshotId: bigint
@@ -56,5 +71,15 @@ export function decodeSettings(raw: Uint8Array): EngineSettings {
       ? BigInt(v.$n)
       : v,
   ) as EngineSettings
-  return { ...defaultSettings(), ...parsed }
+  return { ...defaultSettings(), ...parsed, mining: upgradeMiningMode(parsed.mining) }
+}
+
+/** Settings written before intervals were kept in milliseconds held `{ type: 'interval', seconds }`. */
+function upgradeMiningMode(mode: MiningMode | { type: 'interval'; seconds: number } | undefined): MiningMode {
+  if (!mode) return { type: 'auto' }
+  if (mode.type === 'interval' && 'seconds' in mode) {
+    const ms = mode.seconds * 1000
+    return { type: 'interval', minMs: ms, maxMs: ms }
+  }
+  return mode
 }

@@ -71,7 +71,8 @@ describe('trace options are read as RSKj reads them', () => {
   })
 
   test('an unknown tracer is refused; unknown options are ignored', () => {
-    expect(() => parseTraceOptions({ tracer: '4byteTracer' })).toThrow('Internal server error')
+    // RSKj's IllegalArgumentException text, answered -32602 here (RSKj: -32603)
+    expect(() => parseTraceOptions({ tracer: '4byteTracer' })).toThrow('Invalid tracer type: 4byteTracer')
     expect(parseTraceOptions({ timeout: '10s' }).tracer).toBe('rskTracer')
   })
 })

@@ -28,6 +28,7 @@ import { anvil_stopImpersonatingAccount } from './anvil/anvil_stopImpersonatingA
 import { eth_signTypedData_v4 } from './eth/eth_signTypedData_v4.js'
 import { eth_subscribe } from './eth/eth_subscribe.js'
 import { eth_unsubscribe } from './eth/eth_unsubscribe.js'
+import { evm_setIntervalMining } from './evm/evm_setIntervalMining.js'
 import { hardhat_setPrevRandao } from './hardhat/hardhat_setPrevRandao.js'
 import { personal_sign } from './personal/personal_sign.js'
 
@@ -59,4 +60,5 @@ export const DEV_METHODS_IMPLEMENTED: readonly MethodDefinition[] = [
   hardhat_setPrevRandao,
   personal_sign,
   eth_signTypedData_v4,
+  evm_setIntervalMining,
 ]

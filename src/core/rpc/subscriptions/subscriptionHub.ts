@@ -65,6 +65,20 @@ export class SubscriptionHub {
     return id
   }
 
+  /**
+   * Registers a subscription under an id its client already knows (a host that restarted makes
+   * its clients' subscriptions again), after `send` has delivered, under that id, what the client
+   * missed. The caller runs this under the engine's mutex, so no block falls between the two.
+   */
+  adopt(id: Hex, kind: SubscriptionKind, criteria: LogCriteria | undefined, missed: unknown[]): void {
+    for (const result of missed) this.#send(id, result)
+    this.#subscriptions.set(id, kind === 'logs' ? { kind, criteria } : { kind })
+  }
+
+  has(id: string): boolean {
+    return this.#subscriptions.has(id.toLowerCase() as Hex)
+  }
+
   unsubscribe(id: string): boolean {
     return this.#subscriptions.delete(id.toLowerCase() as Hex)
   }

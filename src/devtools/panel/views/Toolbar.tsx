@@ -30,6 +30,26 @@ const PROFILES: Array<{ id: ProfileName; label: string; title: string }> = [
 
 type MiningChoice = 'auto' | 'interval' | 'manual'
 
+/** The interval in seconds as the field shows it: `5`, `0.5`, or a Hardhat range `3-6`. */
+export function intervalText(mining: { seconds: number; maxSeconds?: number }): string {
+  return mining.maxSeconds === undefined ? String(mining.seconds) : `${mining.seconds}-${mining.maxSeconds}`
+}
+
+/**
+ * What the interval field asks of the node: whole seconds through Anvil's method, fractions and
+ * `min-max` ranges through Hardhat's, which counts milliseconds. Anything else is sent as typed,
+ * so the node's -32602 names the problem.
+ */
+export function intervalRequest(text: string): [string, unknown[]] {
+  const trimmed = text.trim()
+  const range = /^(\d+(?:\.\d+)?)\s*-\s*(\d+(?:\.\d+)?)$/.exec(trimmed)
+  const ms = (seconds: string) => Math.round(Number(seconds) * 1000)
+  if (range) return ['evm_setIntervalMining', [[ms(range[1]!), ms(range[2]!)]]]
+  if (/^\d+$/.test(trimmed)) return ['anvil_setIntervalMining', [Number(trimmed)]]
+  if (/^\d*\.\d+$/.test(trimmed)) return ['evm_setIntervalMining', [ms(trimmed)]]
+  return ['anvil_setIntervalMining', [trimmed]]
+}
+
 export function Toolbar() {
   const { state, snapshots, head, node } = usePanelData()
   const { connection, controller, store } = useServices()
@@ -45,7 +65,7 @@ export function Toolbar() {
   // The node's real mode and interval (also after the panel is reopened); primitives as deps, so
   // the periodic refresh does not overwrite an interval being typed.
   const nodeMining = node?.mining.type
-  const nodeSeconds = node?.mining.type === 'interval' ? node.mining.seconds : undefined
+  const nodeSeconds = node?.mining.type === 'interval' ? intervalText(node.mining) : undefined
   useEffect(() => {
     if (nodeMining) setMining(nodeMining)
     if (nodeSeconds !== undefined) setIntervalSeconds(String(nodeSeconds))
@@ -54,8 +74,10 @@ export function Toolbar() {
   async function applyMining(choice: MiningChoice, everySeconds = interval) {
     setMining(choice)
     const applied = await act('Mining mode', async () => {
-      if (choice === 'interval') await connection.rpc('anvil_setIntervalMining', [Number(everySeconds)])
-      else await connection.rpc('anvil_setAutomine', [choice === 'auto'])
+      if (choice === 'interval') {
+        const [method, params] = intervalRequest(everySeconds)
+        await connection.rpc(method, params)
+      } else await connection.rpc('anvil_setAutomine', [choice === 'auto'])
       await controller.refreshNodeSettings()
       return true
     })

@@ -23,8 +23,15 @@ export const anvil_nodeInfo = defineMethod({
       currentBlockHash: bytesToHex(engine.head.hash),
       network: network.name,
       profile: context.profile.name,
+      // Seconds, as Anvil reports them; a Hardhat range also gives its upper end.
       mining:
-        mining.type === 'interval' ? { mode: 'interval', seconds: mining.seconds } : { mode: mining.type },
+        mining.type === 'interval'
+          ? {
+              mode: 'interval',
+              seconds: mining.minMs / 1000,
+              ...(mining.maxMs !== mining.minMs && { maxSeconds: mining.maxMs / 1000 }),
+            }
+          : { mode: mining.type },
       transactionOrder: 'fees',
       // Only when the node was opened to leave REMASC out: on Rootstock every block ends with it.
       ...(engine.omitRemascTransaction ? { remascTransaction: 'omitted' } : {}),
