@@ -7,6 +7,7 @@
 import { loadRecoveryBackend, type TinySecp256k1Like } from '../chain/secp256k1.js'
 import { type Clock, systemClock } from '../clock/clock.js'
 import { initFastKeccak } from '../crypto/hash.js'
+import { type ForkOptions, openFork } from '../fork/openFork.js'
 import { NETWORKS, type NetworkConfig, type NetworkName } from '../network/networks.js'
 import { DEFAULT_PROFILE, PROFILES, type Profile, type ProfileName } from '../network/profiles.js'
 import { createClientInfo } from '../rpc/clientVersion.js'
@@ -20,6 +21,7 @@ import { subscriptionsOf } from '../rpc/subscriptions/subscriptionHub.js'
 import type { KeyValueStore } from '../storage/types.js'
 import { type Address, bytesToHex, type Hex } from '../util/hex.js'
 import { Engine } from './engine/engine.js'
+import { keys } from './engine/keys.js'
 import type { ChainEngine } from './engineApi.js'
 import { type LateLoads, startLateLoads } from './lateLoads.js'
 import { createRskPrecompiles } from './precompiles/index.js'
@@ -68,6 +70,11 @@ export interface CreateNodeParameters {
   secp256k1?: () => Promise<TinySecp256k1Like>
   /** Random bytes (filter ids). Default: the platform's Web Crypto. */
   random?: (length: number) => Uint8Array
+  /**
+   * Continue a live network (any JSON-RPC upstream serving this network's chain id) from one of
+   * its blocks instead of starting a local chain: see `src/core/fork`.
+   */
+  fork?: ForkOptions
 }
 
 function defaultRandom(length: number): Uint8Array {
@@ -110,6 +117,7 @@ export async function createNode({
   accounts = async () => [],
   random,
   secp256k1,
+  fork,
 }: CreateNodeParameters): Promise<CreateNodeReturnType> {
   const networkConfig = resolveNetwork(network)
   const profileConfig = PROFILES[profile]
@@ -123,6 +131,10 @@ export async function createNode({
   await initFastKeccak()
   // Rootstock's native contracts; the block header contract reads the chain's recent blocks.
   const recentBlocks = new RecentBlocks()
+  // A fork is fixed (and checked against the upstream) before the chain opens on it.
+  const forkState = fork
+    ? await openFork(fork, storage, networkConfig, (await storage.get(keys.head)) !== undefined)
+    : undefined
   // Opens the chain in this store (genesis on first use); the host's randomness seeds filter ids.
   const engine: ChainEngine = await Engine.open({
     network: networkConfig,
@@ -130,6 +142,7 @@ export async function createNode({
     clock,
     random: random ?? defaultRandom,
     precompiles: createRskPrecompiles({ network: networkConfig, blocks: recentBlocks }),
+    fork: forkState,
   })
   recentBlocks.attach(engine)
   // eth_subscribe notifications leave the node as its EIP-1193 `message` event.
@@ -164,6 +177,8 @@ export async function createNode({
     onRequest: (record) => emit('request', record),
     // Requests that may need the curves or SHA-256 wait for them: they load once the node is ready.
     waitBefore: (method) => lateLoads?.waitBefore(method),
+    // Over a fork, a handler that stopped at upstream state not fetched yet runs again once it is.
+    runHandler: forkState && ((call) => forkState.runHandler(call)),
     onInternalError: (error) => {
       // A -32603 is a bug: it must reach someone. Hosts that keep their own log subscribe.
       if ((listeners.get('internalError')?.size ?? 0) === 0)

@@ -5,6 +5,7 @@
 
 import { ChainError } from '../../chain/errors.js'
 import { InvalidTransactionError } from '../../evm/transaction.js'
+import { ForkError } from '../../fork/errors.js'
 import { RpcError, type RpcErrorObject } from './base.js'
 import { InternalError } from './rpc.js'
 
@@ -20,6 +21,8 @@ export function toRpcError(error: unknown, onInternalError?: InternalErrorListen
   if (error instanceof ChainError) return { code: error.code, message: error.message }
   if (error instanceof InvalidTransactionError)
     return { code: InvalidTransactionError.code, message: error.message }
+  // A forked node's upstream failed or refused: the message names it (redacted) and what was asked.
+  if (error instanceof ForkError) return { code: ForkError.code, message: error.message }
   onInternalError?.(error)
   return new InternalError({ cause: error }).toJSON()
 }
