@@ -154,12 +154,13 @@ export class UpstreamClient {
       }
       const byId = new Map(answers.map((answer) => [answer?.id, answer]))
       const rateLimited: PendingRead[] = []
-      batch.forEach((read, index) => {
+      for (const [index, read] of batch.entries()) {
         const answer = byId.get(requests[index]!.id)
-        if (!answer) return read.reject(this.#unavailable(read, 'the batch answer left this request out'))
-        if (answer.error) {
-          if (answer.error.code === RATE_LIMITED && attempt < this.#retries) return rateLimited.push(read)
-          return read.reject(
+        if (!answer) read.reject(this.#unavailable(read, 'the batch answer left this request out'))
+        else if (!answer.error) read.resolve(answer.result)
+        else if (answer.error.code === RATE_LIMITED && attempt < this.#retries) rateLimited.push(read)
+        else
+          read.reject(
             new UpstreamRequestError(
               this.upstream,
               describeRead(read),
@@ -167,9 +168,7 @@ export class UpstreamClient {
               answer.error.message,
             ),
           )
-        }
-        read.resolve(answer.result)
-      })
+      }
       batch = rateLimited
       if (batch.length > 0) await this.#backoff(attempt)
     }
