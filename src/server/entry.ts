@@ -13,7 +13,7 @@ export { type RunningServer, type StartServerParameters, startServer } from './s
 export async function main(argv: string[]): Promise<void> {
   const result = await runCli(argv, {
     io: { out: (line) => console.log(line), err: (line) => console.error(line) },
-    nodeFactory: ({ profile }) => coreNodeFactory(profile),
+    nodeFactory: ({ profile, forks }) => coreNodeFactory(profile, forks),
     defaultDataDir: process.env.RSK_DEVNODE_DATA_DIR,
   })
   const server = result.server

@@ -48,7 +48,10 @@ beforeAll(async () => {
   await sendAsCow(up, CHAIN_ID, { to: tokenAddress, data: hexToBytes(later), gasLimit: 200_000n })
 })
 
-async function openFork(storage: KeyValueStore = createMemoryStore(), available = () => upstream) {
+async function openFork(
+  storage: KeyValueStore = createMemoryStore(),
+  available: () => DevNode | undefined = () => upstream,
+) {
   const { transport, counts } = countingTransport(available)
   const node = await createNode({
     network: 'regtest',

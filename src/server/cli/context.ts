@@ -1,6 +1,7 @@
 /** What every CLI command shares: its I/O, its result, its errors, the common options. */
 import { resolve } from 'node:path'
 import type { ProfileName } from '../../core/network/profiles.js'
+import type { ForkByNetwork } from '../node/coreNode.js'
 import type { NodeFactory } from '../node/nodeHost.js'
 import type { RunningServer } from '../server.js'
 
@@ -12,7 +13,7 @@ export interface CliIo {
 export interface CliContext {
   io: CliIo
   /** The node behind `serve` (the bin passes core's createNode; tests a stand-in). */
-  nodeFactory: (options: { profile?: ProfileName }) => NodeFactory
+  nodeFactory: (options: { profile?: ProfileName; forks?: ForkByNetwork }) => NodeFactory
   /** Default data directory (the bin passes RSK_DEVNODE_DATA_DIR or ./.data). */
   defaultDataDir?: string
 }

@@ -3,8 +3,10 @@
  * is done by startServer and the app store, so tests drive this function directly.
  */
 import { parseArgs } from 'node:util'
+import { redactUrl } from '../../core/fork/redact.js'
 import { AppsError, loadApps } from '../apps/appStore.js'
 import { USE_CASES } from '../apps/types.js'
+import type { ForkByNetwork } from '../node/coreNode.js'
 import { DataDirectoryInUseError, DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server.js'
 import { apps } from './appsCommands.js'
 import { type CliContext, CliError, type CliResult, common, dataDirOf, UsageError } from './context.js'
@@ -14,6 +16,7 @@ export type { CliContext, CliIo, CliResult } from './context.js'
 
 export const USAGE = `Usage:
   rsk-devnode [serve] [--port 4444] [--host 127.0.0.1] [--data-dir .data] [--profile rpc-api|rskj] [--fsync]
+              [--fork NETWORK=URL[@BLOCK]]...   (continue mainnet or testnet from a live upstream)
   rsk-devnode apps create --name NAME [--description TEXT] --use-case ${USE_CASES.join('|')}
   rsk-devnode apps list
   rsk-devnode apps show APP [--json]
@@ -71,6 +74,7 @@ async function serve(args: string[], context: CliContext): Promise<CliResult> {
       host: { type: 'string' },
       profile: { type: 'string' },
       fsync: { type: 'boolean' },
+      fork: { type: 'string', multiple: true },
     },
     strict: true,
   })
@@ -83,11 +87,12 @@ async function serve(args: string[], context: CliContext): Promise<CliResult> {
       `--profile ${profile}: use rpc-api (the hosted service, default) or rskj (a self-run RSKj)`,
     )
   }
+  const forks = parseForks(values.fork ?? [])
   const dataDir = dataDirOf(values, context)
   const host = values.host ?? DEFAULT_HOST
   const server = await startServer({
     dataDir,
-    nodeFactory: context.nodeFactory({ profile }),
+    nodeFactory: context.nodeFactory({ profile, forks }),
     port,
     host,
     syncWrites: values.fsync === true,
@@ -103,5 +108,28 @@ async function serve(args: string[], context: CliContext): Promise<CliResult> {
   for (const line of formatServeBanner(server.url, dataDir, server.createdDevApp, await loadApps(dataDir))) {
     context.io.out(line)
   }
+  for (const [network, fork] of Object.entries(forks)) {
+    const at = fork.blockNumber === undefined ? 'its latest block - 6' : `block ${fork.blockNumber}`
+    context.io.out(`${network} forks ${redactUrl(fork.url)} at ${at} (a data directory of its own per fork)`)
+  }
   return { exitCode: 0, server }
+}
+
+/** `--fork testnet=https://rpc.testnet.rootstock.io/KEY@6400000`, one per network. */
+export function parseForks(specs: readonly string[]): ForkByNetwork {
+  const forks: ForkByNetwork = {}
+  for (const spec of specs) {
+    const match = /^([a-z]+)=(.+?)(?:@(\d+|0x[0-9a-fA-F]+))?$/.exec(spec)
+    const network = match?.[1]
+    if (!match || (network !== 'mainnet' && network !== 'testnet' && network !== 'regtest'))
+      throw new UsageError(
+        `--fork ${redactUrl(spec.slice(spec.indexOf('=') + 1))}: use NETWORK=URL[@BLOCK] with mainnet, testnet or regtest`,
+      )
+    if (forks[network]) throw new UsageError(`--fork ${network} is given twice: one upstream per network`)
+    const url = match[2]!
+    if (!/^https?:\/\//.test(url))
+      throw new UsageError(`--fork ${network}: ${redactUrl(url)} is not an http(s) address`)
+    forks[network] = { url, ...(match[3] === undefined ? {} : { blockNumber: BigInt(match[3]) }) }
+  }
+  return forks
 }
