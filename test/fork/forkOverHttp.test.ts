@@ -132,7 +132,9 @@ describe('a fork of our own server over HTTP', () => {
       ])
       expect(untouched.error?.code).toBe(-32000)
       expect(untouched.error?.message).toContain(upstreamUrl.replace(/[^/]+$/, '***'))
-      expect(untouched.error?.message).toContain('eth_getBalance("0x00000000000000000000000000000000000000c1"')
+      expect(untouched.error?.message).toContain(
+        'eth_getBalance("0x00000000000000000000000000000000000000c1"',
+      )
       expect(untouched.error?.message).not.toContain(upstreamUrl.split('/').pop())
     } finally {
       await upstream.restart()
