@@ -34,7 +34,6 @@ import { bytesToHex, equalBytes } from '../../util/hex.js'
 import {
   type BuildBlockParameters,
   type ExecutedBlock,
-  executeBlock,
   type MergedMiningFields,
   sealWithMergedMiningFields,
   unsealedHeader,
