@@ -173,3 +173,36 @@ describe('a fork of our own server over HTTP', () => {
     ).rejects.toThrow(/serves chain id 31 but this network is chain id 30/)
   })
 })
+
+describe('anvil_reset with forking', () => {
+  test('turns a local chain into a fork, and back into a local chain without a URL', async () => {
+    const node = await createNode({ network: 'testnet', storage: createMemoryStore() })
+    const { call } = rpcOfNode(node)
+    expect(await call('eth_getCode', [tokenAddress, 'latest'])).toBe('0x')
+    const upstreamUrl = upstream.url('testnet')
+    expect(
+      await call('hardhat_reset', [{ forking: { jsonRpcUrl: upstreamUrl, blockNumber: Number(forkBlock) } }]),
+    ).toBeNull()
+    expect(await call('eth_blockNumber')).toBe(`0x${forkBlock.toString(16)}`)
+    expect(await tokenBalance(rpcOfNode(node), tokenAddress, bob)).toBe(5n)
+    const metadata = await call<{ forkedNetwork: { forkBlockNumber: number } }>('anvil_metadata')
+    expect(metadata.forkedNetwork.forkBlockNumber).toBe(Number(forkBlock))
+    expect(await call('anvil_reset')).toBeNull()
+    expect(await call('eth_blockNumber')).toBe('0x0')
+    expect(await call('eth_getCode', [tokenAddress, 'latest'])).toBe('0x')
+    expect((await call<{ forkConfig: object }>('anvil_nodeInfo')).forkConfig).toEqual({})
+    await node.close()
+  })
+})
+
+function rpcOfNode(node: { request(body: unknown): Promise<unknown> }): Rpc {
+  let id = 0
+  const rpc = async (method: string, params: unknown[] = []) =>
+    (await node.request({ jsonrpc: '2.0', id: ++id, method, params })) as Awaited<ReturnType<Rpc['rpc']>>
+  const call = async <T = unknown>(method: string, params: unknown[] = []): Promise<T> => {
+    const r = await rpc(method, params)
+    if (r.error) throw new Error(`${method}: ${r.error.code} ${r.error.message}`)
+    return r.result as T
+  }
+  return { rpc, call }
+}

@@ -54,8 +54,11 @@ interface CachedAccount extends AccountData {
 const NO_CODE = new Uint8Array(0)
 const MAX_RERUNS = 10_000
 
+/** Every fork cache record's key starts with this. */
+export const FORK_CACHE_PREFIX = 'fork:'
+
 export function forkCachePrefix(chainId: bigint, blockNumber: bigint): string {
-  return `fork:${chainId}:${blockNumber}:`
+  return `${FORK_CACHE_PREFIX}${chainId}:${blockNumber}:`
 }
 
 export class ForkState {

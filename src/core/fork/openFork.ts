@@ -43,19 +43,11 @@ export async function openFork(
   network: { chainId: number },
   chainExists: boolean,
 ): Promise<ForkState> {
-  const client = new UpstreamClient({
-    url: options.url,
-    transport: options.transport ?? createFetchTransport(options.url, options.headers),
-    sleep: options.sleep ?? platformSleep,
-    maxConcurrency: options.maxConcurrency,
-    timeoutMs: options.timeoutMs,
-    retries: options.retries,
-  })
-  const reads = new UpstreamReads(client)
-  const wanted = options.blockNumber === undefined ? undefined : BigInt(options.blockNumber)
   const recorded = await storage.get(FORK_POINT_KEY)
+  const wanted = options.blockNumber === undefined ? undefined : BigInt(options.blockNumber)
   if (recorded) {
-    const point = decodeForkPoint(recorded, client.upstream)
+    const reads = upstreamReadsFor(options)
+    const point = decodeForkPoint(recorded, reads.client.upstream)
     if (wanted !== undefined && wanted !== point.blockNumber)
       throw new ForkError(
         `this store holds a fork at block ${point.blockNumber}, not ${wanted}: use another store (or anvil_reset) to fork elsewhere`,
@@ -64,9 +56,43 @@ export async function openFork(
   }
   if (chainExists)
     throw new ForkError('this store holds a local chain: a fork needs a store of its own (or anvil_reset)')
-  const point = await forkPointOf(reads, network, wanted)
-  await storage.put(FORK_POINT_KEY, encodeForkPoint(point))
-  return ForkState.open(point, storage, reads)
+  return startFork(await connectFork(options, network), storage)
+}
+
+export interface ForkConnection {
+  point: ForkPoint
+  reads: UpstreamReads
+}
+
+/**
+ * Asks the upstream where a new fork starts (checking its chain id) without touching any store:
+ * `anvil_reset` connects before it deletes the chain it replaces.
+ */
+export async function connectFork(
+  options: ForkOptions,
+  network: { chainId: number },
+): Promise<ForkConnection> {
+  const reads = upstreamReadsFor(options)
+  const wanted = options.blockNumber === undefined ? undefined : BigInt(options.blockNumber)
+  return { point: await forkPointOf(reads, network, wanted), reads }
+}
+
+/** Records `connection`'s fork point in `storage` and opens its cache there. */
+export async function startFork(connection: ForkConnection, storage: KeyValueStore): Promise<ForkState> {
+  await storage.put(FORK_POINT_KEY, encodeForkPoint(connection.point))
+  return ForkState.open(connection.point, storage, connection.reads)
+}
+
+function upstreamReadsFor(options: ForkOptions): UpstreamReads {
+  const client = new UpstreamClient({
+    url: options.url,
+    transport: options.transport ?? createFetchTransport(options.url, options.headers),
+    sleep: options.sleep ?? platformSleep,
+    maxConcurrency: options.maxConcurrency,
+    timeoutMs: options.timeoutMs,
+    retries: options.retries,
+  })
+  return new UpstreamReads(client)
 }
 
 async function forkPointOf(

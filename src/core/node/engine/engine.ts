@@ -106,8 +106,8 @@ export class Engine {
   parentBitcoinHash: Uint8Array = new Uint8Array(32)
   readonly #random: (length: number) => Uint8Array
   readonly #precompiles?: ReadonlyMap<Address, Precompile>
-  /** Set when this chain continues a live network's block (see `src/core/fork`). */
-  readonly fork: ForkState | undefined
+  /** Set when this chain continues a live network's block (see `src/core/fork`); `anvil_reset` changes it. */
+  fork: ForkState | undefined
 
   private constructor(p: OpenEngineParameters, settings: EngineSettings) {
     this.network = p.network
