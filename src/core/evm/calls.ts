@@ -30,6 +30,7 @@ import {
 import { GasCost, initcodeCost, MAX_CALL_DEPTH, MAX_CODE_SIZE, MAX_INITCODE_SIZE } from './gas.js'
 import { expansionCost } from './memory.js'
 import { PrecompileRevert } from './precompiles/index.js'
+import { StateNotReadyError } from './stateNotReady.js'
 import type { CallFrameInfo, Precompile } from './types.js'
 import { addressToWord, toIndex, wordToAddress, wordToBytes } from './words.js'
 
@@ -228,6 +229,8 @@ function callPrecompile(
   } catch (thrown) {
     // A node that ran the EVM before loading its curves has a bug; it must not read as a failed call.
     if (thrown instanceof CurvesNotLoadedError) throw thrown
+    // State that has to be fetched first: the execution runs again once it is there.
+    if (thrown instanceof StateNotReadyError) throw thrown
     state.revert(checkpoint)
     result = 0n
     frame.returnData = thrown instanceof PrecompileRevert ? thrown.data : EMPTY_BYTES

@@ -13,6 +13,7 @@ import { GasCost, intrinsicGas, MAX_INITCODE_SIZE } from './gas.js'
 import { executeFrame } from './interpreter.js'
 import { JournaledState } from './journal.js'
 import { PrecompileRevert, STANDARD_PRECOMPILES } from './precompiles/index.js'
+import { StateNotReadyError } from './stateNotReady.js'
 import type {
   BlockEnv,
   ExecuteTransactionOptions,
@@ -178,6 +179,8 @@ function execute(ctx: VmContext, tx: Message, executionGas: number, senderNonce:
         frame: { ...succeeded(executionGas - Number(required)), output, peakGasUsed: Number(required) },
       }
     } catch (thrown) {
+      // State that has to be fetched first: the execution runs again once it is there.
+      if (thrown instanceof StateNotReadyError) throw thrown
       // A native contract's revert keeps its reason for the caller, as it does inside a CALL.
       if (thrown instanceof PrecompileRevert) {
         const gasLeft = executionGas - Number(required)

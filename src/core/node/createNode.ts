@@ -7,6 +7,7 @@
 import { loadRecoveryBackend, type TinySecp256k1Like } from '../chain/secp256k1.js'
 import { type Clock, systemClock } from '../clock/clock.js'
 import { initFastKeccak } from '../crypto/hash.js'
+import { type ForkOptions, openFork } from '../fork/openFork.js'
 import { NETWORKS, type NetworkConfig, type NetworkName } from '../network/networks.js'
 import { DEFAULT_PROFILE, PROFILES, type Profile, type ProfileName } from '../network/profiles.js'
 import { type ClientVersionStyle, createClientInfo } from '../rpc/clientVersion.js'
@@ -21,6 +22,7 @@ import { restoreSubscription, type SubscriptionCursor } from '../rpc/subscriptio
 import type { KeyValueStore } from '../storage/types.js'
 import { type Address, bytesToHex, type Hex } from '../util/hex.js'
 import { Engine } from './engine/engine.js'
+import { keys } from './engine/keys.js'
 import type { ChainEngine } from './engineApi.js'
 import { type LateLoads, startLateLoads } from './lateLoads.js'
 import { createRskPrecompiles } from './precompiles/index.js'
@@ -87,6 +89,11 @@ export interface CreateNodeParameters {
    * Default: a resolved promise (requests queued on the node still interleave).
    */
   yieldToHost?: () => Promise<void>
+  /**
+   * Continue a live network (any JSON-RPC upstream serving this network's chain id) from one of
+   * its blocks instead of starting a local chain: see `src/core/fork`.
+   */
+  fork?: ForkOptions
 }
 
 function defaultRandom(length: number): Uint8Array {
@@ -138,6 +145,7 @@ export async function createNode({
   random,
   secp256k1,
   yieldToHost = () => Promise.resolve(),
+  fork,
 }: CreateNodeParameters): Promise<CreateNodeReturnType> {
   const networkConfig = resolveNetwork(network)
   const profileConfig = PROFILES[profile]
@@ -151,6 +159,10 @@ export async function createNode({
   await initFastKeccak()
   // Rootstock's native contracts; the block header contract reads the chain's recent blocks.
   const recentBlocks = new RecentBlocks()
+  // A fork is fixed (and checked against the upstream) before the chain opens on it.
+  const forkState = fork
+    ? await openFork(fork, storage, networkConfig, (await storage.get(keys.head)) !== undefined)
+    : undefined
   // Opens the chain in this store (genesis on first use); the host's randomness seeds filter ids.
   const engine: ChainEngine = await Engine.open({
     network: networkConfig,
@@ -159,6 +171,7 @@ export async function createNode({
     random: random ?? defaultRandom,
     precompiles: createRskPrecompiles({ network: networkConfig, blocks: recentBlocks }),
     omitRemascTransaction,
+    fork: forkState,
   })
   recentBlocks.attach(engine)
   // eth_subscribe notifications leave the node as its EIP-1193 `message` event.
@@ -194,6 +207,8 @@ export async function createNode({
     onRequest: (record) => emit('request', record),
     // Requests that may need the curves or SHA-256 wait for them: they load once the node is ready.
     waitBefore: (method) => lateLoads?.waitBefore(method),
+    // Over a fork, a handler that stopped at upstream state not fetched yet runs again once it is.
+    runHandler: forkState && ((call) => forkState.runHandler(call)),
     onInternalError: (error) => {
       // A -32603 is a bug: it must reach someone. Hosts that keep their own log subscribe.
       if ((listeners.get('internalError')?.size ?? 0) === 0)

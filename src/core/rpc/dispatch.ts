@@ -56,6 +56,11 @@ export interface CreateDispatcherParameters {
    * `crypto/curves.ts`), or undefined to run it at once.
    */
   waitBefore?: (method: string) => Promise<unknown> | undefined
+  /**
+   * Runs every handler call: a forked node fetches the upstream state a handler stopped at and
+   * runs it again. Absent, handlers run directly.
+   */
+  runHandler?: (call: () => unknown) => unknown
 }
 
 export interface Dispatcher {
@@ -93,6 +98,7 @@ export function createDispatcher({
   now = () => performance.now(),
   maxBatchSize = MAX_BATCH_SIZE,
   waitBefore,
+  runHandler,
 }: CreateDispatcherParameters): Dispatcher {
   function report(record: RequestRecord): void {
     if (!onRequest) return
@@ -136,7 +142,8 @@ export function createDispatcher({
    */
   function invoke(method: string, params: readonly unknown[]): unknown {
     const waiting = waitBefore?.(method)
-    return waiting ? waiting.then(() => run(method, params)) : run(method, params)
+    const call = runHandler ? () => runHandler(() => run(method, params)) : () => run(method, params)
+    return waiting ? waiting.then(call) : call()
   }
 
   function run(method: string, params: readonly unknown[]): unknown {

@@ -3,6 +3,7 @@
  * loaded on demand through the shared node store, so every past root stays readable.
  */
 import { EMPTY_TRIE_ROOT, KECCAK256_EMPTY } from '../crypto/hash.js'
+import type { StateReader } from '../evm/types.js'
 import { SecureMerklePatriciaTrie } from '../trie/secure.js'
 import type { TrieNodeStore } from '../trie/store.js'
 import { type Address, hexToBytes } from '../util/hex.js'
@@ -32,13 +33,17 @@ export class HistoricalState {
   private readonly nodes: TrieNodeStore
   private readonly loadCode: (codeHash: Uint8Array) => Promise<Uint8Array>
   private readonly accounts: SecureMerklePatriciaTrie
+  /** A forked node's state at its fork block, for what was never written locally. */
+  private readonly fallback: StateReader | undefined
 
   constructor(
     stateRoot: Uint8Array,
     nodes: TrieNodeStore,
     loadCode: (codeHash: Uint8Array) => Promise<Uint8Array>,
+    fallback?: StateReader,
   ) {
     this.stateRoot = stateRoot
+    this.fallback = fallback
     this.nodes = nodes
     this.loadCode = loadCode
     this.accounts = new SecureMerklePatriciaTrie({ root: stateRoot, store: nodes })
@@ -46,7 +51,9 @@ export class HistoricalState {
 
   async getAccount(address: Address): Promise<StateAccount | undefined> {
     const encoded = await this.accounts.get(hexToBytes(address))
-    return encoded && decodeAccount(encoded)
+    if (encoded) return decodeAccount(encoded)
+    const remote = this.fallback?.getAccount(address)
+    return remote && { ...remote, storageRoot: EMPTY_TRIE_ROOT }
   }
 
   async getBalance(address: Address): Promise<bigint> {
@@ -66,7 +73,8 @@ export class HistoricalState {
     const account = await this.getAccount(address)
     if (!account) return 0n
     const encoded = await this.storageTrie(account.storageRoot).get(slotKey(slot))
-    return encoded ? decodeStorageValue(encoded) : 0n
+    if (encoded) return decodeStorageValue(encoded)
+    return this.fallback?.getStorage(address, slot) ?? 0n
   }
 
   /**

@@ -99,8 +99,9 @@ export async function moveFlatState(parameters: MoveFlatStateParameters): Promis
       for (const { key, after } of await diffTries(nodes, fromStorageRoot, account.storageRoot)) {
         const slot = bytesToBigint(await slotPreimages.resolve(key))
         const flatKey = flatStorageKey(address, slot)
-        const value = after ? decodeStorageValue(after) : 0n
-        if (value === 0n) {
+        // A zero present in the trie is a forked node's: it hides the upstream's value, so it stays.
+        const value = after ? decodeStorageValue(after) : undefined
+        if (value === undefined) {
           currentSlots.delete(slot)
           writes.push({ type: 'delete', key: flatKey })
         } else {

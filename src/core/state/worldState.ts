@@ -41,6 +41,16 @@ export interface WorldStateParameters {
   kv?: KeyValueStore
   /** Shared node cache; a new one over `kv` when omitted. */
   nodes?: TrieNodeStore
+  /**
+   * A forked node's state at its fork block: what is not local is read from it. With one, a slot
+   * written to zero stays recorded as zero (it must hide the upstream's value).
+   */
+  fallback?: StateFallback
+}
+
+/** The state below a forked node's own: synchronous reads that may throw `StateNotReadyError`. */
+export interface StateFallback extends StateReader {
+  codeByHash(codeHash: Uint8Array): Uint8Array | undefined
 }
 
 export interface StateCommitResult {
@@ -77,9 +87,11 @@ export class WorldState implements StateReader {
   private busy = false
   /** Without storage, key preimages are kept here so `resetToRoot` can still name what changed. */
   private readonly memoryPreimages: Map<string, Uint8Array> | undefined
+  readonly fallback: StateFallback | undefined
 
-  constructor({ kv, nodes }: WorldStateParameters = {}) {
+  constructor({ kv, nodes, fallback }: WorldStateParameters = {}) {
     this.kv = kv
+    this.fallback = fallback
     this.nodes = nodes ?? new TrieNodeStore(kv ? kvTrieNodeLoaders(kv) : {})
     this.accountTrie = new SecureMerklePatriciaTrie({ store: this.nodes })
     this.memoryPreimages = kv ? undefined : new Map()
@@ -128,17 +140,25 @@ export class WorldState implements StateReader {
 
   getAccount(address: Address): AccountData | undefined {
     const account = this.flat.accounts.get(address)
-    return account && { nonce: account.nonce, balance: account.balance, codeHash: account.codeHash }
+    if (!account) return this.fallback?.getAccount(address)
+    return { nonce: account.nonce, balance: account.balance, codeHash: account.codeHash }
   }
 
   getCode(address: Address): Uint8Array {
     const account = this.flat.accounts.get(address)
-    if (!account || equalBytes(account.codeHash, KECCAK256_EMPTY)) return new Uint8Array(0)
-    return this.flat.codes.get(bytesToUnprefixedHex(account.codeHash)) ?? new Uint8Array(0)
+    if (!account) return this.fallback?.getCode(address) ?? new Uint8Array(0)
+    if (equalBytes(account.codeHash, KECCAK256_EMPTY)) return new Uint8Array(0)
+    return (
+      this.flat.codes.get(bytesToUnprefixedHex(account.codeHash)) ??
+      this.fallback?.codeByHash(account.codeHash) ??
+      new Uint8Array(0)
+    )
   }
 
   getStorage(address: Address, slot: bigint): bigint {
-    return this.flat.storage.get(address)?.get(slot) ?? 0n
+    const value = this.flat.storage.get(address)?.get(slot)
+    if (value !== undefined) return value
+    return this.fallback?.getStorage(address, slot) ?? 0n
   }
 
   /** Storage root as of the last commit (EMPTY_TRIE_ROOT for an unknown account). */
@@ -158,7 +178,7 @@ export class WorldState implements StateReader {
 
   /** Read access to any committed root (async; loads trie nodes on demand). */
   at(stateRoot: Uint8Array): HistoricalState {
-    return new HistoricalState(stateRoot, this.nodes, (hash) => this.loadCode(hash))
+    return new HistoricalState(stateRoot, this.nodes, (hash) => this.loadCode(hash), this.fallback)
   }
 
   applyDiff(diff: StateDiff): void {
@@ -177,7 +197,15 @@ export class WorldState implements StateReader {
       const pending = this.markPending(address)
       if (change.account === null) {
         this.clearStorage(address, pending)
-        this.flat.accounts.delete(address)
+        // Over a fork, a deleted account stays as an empty one so the upstream's does not show through.
+        if (this.fallback)
+          this.flat.accounts.set(address, {
+            nonce: 0n,
+            balance: 0n,
+            codeHash: KECCAK256_EMPTY,
+            storageRoot: EMPTY_TRIE_ROOT,
+          })
+        else this.flat.accounts.delete(address)
         continue
       }
       if (change.storageCleared) this.clearStorage(address, pending)
@@ -202,7 +230,7 @@ export class WorldState implements StateReader {
       for (const [slot, value] of change.storage) {
         if (!pending.slots.has(slot) && !slots.has(slot)) pending.newSlots.add(slot)
         pending.slots.add(slot)
-        if (value === 0n) slots.delete(slot)
+        if (value === 0n && !this.fallback) slots.delete(slot)
         else slots.set(slot, value)
       }
     }
@@ -302,7 +330,8 @@ export class WorldState implements StateReader {
       const hashedKey = hashedSlotOf(slot, key)
       const value = slots?.get(slot) ?? 0n
       const flatKey = flatStorageKey(address, slot)
-      if (value === 0n) {
+      // Over a fork a zero is kept (its trie value is RLP(0)): it hides the upstream's value.
+      if (value === 0n && !(this.fallback && slots?.has(slot))) {
         await storageTrie.trie.delete(hashedKey)
         writes.push({ type: 'delete', key: flatKey })
       } else {
@@ -375,7 +404,7 @@ export class WorldState implements StateReader {
 
   private async loadCode(codeHash: Uint8Array): Promise<Uint8Array> {
     if (equalBytes(codeHash, KECCAK256_EMPTY)) return new Uint8Array(0)
-    const cached = this.flat.codes.get(bytesToUnprefixedHex(codeHash))
+    const cached = this.flat.codes.get(bytesToUnprefixedHex(codeHash)) ?? this.fallback?.codeByHash(codeHash)
     if (cached) return cached
     const stored = await this.kv?.get(codeKey(codeHash))
     if (!stored) throw new Error(`code ${bytesToHex(codeHash)} not found`)

@@ -2,8 +2,11 @@
  * `rsk-devnode` commands: `serve` and `apps …`. Pure argument handling and printing; the work
  * is done by startServer and the app store, so tests drive this function directly.
  */
+
+import { redactUrl } from '../../core/fork/redact.js'
 import { isClientVersionStyle } from '../../core/rpc/clientVersion.js'
 import { AppsError, loadApps } from '../apps/appStore.js'
+import type { ForkByNetwork } from '../node/coreNode.js'
 import { DataDirectoryInUseError, DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server.js'
 import { apps } from './appsCommands.js'
 import { type CliContext, CliError, type CliResult, common, dataDirOf, UsageError } from './context.js'
@@ -59,6 +62,7 @@ async function serve(args: string[], context: CliContext): Promise<CliResult> {
       'client-version': { type: 'string' },
       'omit-remasc': { type: 'boolean' },
       fsync: { type: 'boolean' },
+      fork: { type: 'string', multiple: true },
     },
   })
   const usage = usageOf('serve')
@@ -79,6 +83,7 @@ async function serve(args: string[], context: CliContext): Promise<CliResult> {
       usage,
     )
   }
+  const forks = parseForks(values.fork ?? [])
   const dataDir = dataDirOf(values, context)
   const host = values.host ?? DEFAULT_HOST
   const server = await startServer({
@@ -87,6 +92,7 @@ async function serve(args: string[], context: CliContext): Promise<CliResult> {
       ...(profile ? { profile } : {}),
       ...(clientVersion ? { clientVersion } : {}),
       ...(values['omit-remasc'] ? { omitRemascTransaction: true } : {}),
+      ...(Object.keys(forks).length > 0 ? { forks } : {}),
     }),
     port,
     host,
@@ -103,5 +109,30 @@ async function serve(args: string[], context: CliContext): Promise<CliResult> {
   for (const line of formatServeBanner(server.url, dataDir, server.createdDevApp, await loadApps(dataDir))) {
     context.io.out(line)
   }
+  for (const [network, fork] of Object.entries(forks)) {
+    const at = fork.blockNumber === undefined ? 'its latest block - 6' : `block ${fork.blockNumber}`
+    context.io.out(`${network} forks ${redactUrl(fork.url)} at ${at} (a data directory of its own per fork)`)
+  }
   return { exitCode: 0, server }
+}
+
+/** `--fork testnet=https://rpc.testnet.rootstock.io/KEY@6400000`, one per network. */
+export function parseForks(specs: readonly string[]): ForkByNetwork {
+  const forks: ForkByNetwork = {}
+  for (const spec of specs) {
+    const match = /^([a-z]+)=(.+?)(?:@(\d+|0x[0-9a-fA-F]+))?$/.exec(spec)
+    const network = match?.[1]
+    if (!match || (network !== 'mainnet' && network !== 'testnet' && network !== 'regtest'))
+      throw new UsageError(
+        `--fork ${redactUrl(spec.slice(spec.indexOf('=') + 1))}: use NETWORK=URL[@BLOCK] with mainnet, testnet or regtest`,
+        usageOf('serve'),
+      )
+    if (forks[network])
+      throw new UsageError(`--fork ${network} is given twice: one upstream per network`, usageOf('serve'))
+    const url = match[2]!
+    if (!/^https?:\/\//.test(url))
+      throw new UsageError(`--fork ${network}: ${redactUrl(url)} is not an http(s) address`, usageOf('serve'))
+    forks[network] = { url, ...(match[3] === undefined ? {} : { blockNumber: BigInt(match[3]) }) }
+  }
+  return forks
 }

@@ -11,9 +11,11 @@ const NETWORKS = 'mainnet|testnet|regtest'
 
 export const COMMAND_USAGE = {
   serve: `rsk-devnode [serve] [--port 4444] [--host 127.0.0.1] [--data-dir .data] [--profile rpc-api|rskj]
-                    [--client-version anvil|rskj] [--omit-remasc] [--fsync]
+                    [--client-version anvil|rskj] [--omit-remasc] [--fsync] [--fork NETWORK=URL[@BLOCK]]...
   Runs the HTTP JSON-RPC server and the dashboard (http://127.0.0.1:4444/ by default).
-  For a Hardhat test suite: --profile rskj --omit-remasc (docs/hardhat.md).`,
+  For a Hardhat test suite: --profile rskj --omit-remasc (docs/hardhat.md).
+  --fork continues a network from a live upstream's block (default its latest - 6); the key in
+  URL is only ever shown redacted. Give a fork a data directory of its own.`,
   'apps create': `rsk-devnode apps create --name NAME --use-case ${USE_CASES.join('|')} [--description TEXT]
                          [--network ${NETWORKS}]... [--chain-methods on|off]
   Creates an app and prints its API key and RPC addresses. Without --network it gets all three.`,

@@ -208,14 +208,14 @@ describe('metadata and reset', () => {
     expect(after.snapshots).toEqual({})
     expect((await call<Block>('eth_getBlockByNumber', ['0x0', false])).hash).not.toBe(genesis.hash)
     expect(
-      json(await rpc('anvil_reset', [{ forking: { jsonRpcUrl: 'http://127.0.0.1:1' } }])),
+      json(await rpc('anvil_reset', [{ forking: { jsonRpcUrl: 'ftp://127.0.0.1:1' } }])),
     ).toMatchInlineSnapshot(`
       "{
         "jsonrpc": "2.0",
         "id": 8,
         "error": {
           "code": -32602,
-          "message": "forking is not supported: this node simulates the chain itself"
+          "message": "invalid forking.jsonRpcUrl: expected an http(s) address"
         }
       }"
     `)

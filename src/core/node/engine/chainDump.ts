@@ -95,7 +95,7 @@ async function reopen(engine: Engine): Promise<void> {
   engine.reader.clear()
   engine.reader.head = head
   engine.reader.remember(head)
-  engine.state = await WorldState.load(engine.kv)
+  engine.state = await WorldState.load(engine.kv, { fallback: engine.fork })
   engine.parentBitcoinHash = bitcoinHashOf(head)
   const settings = await engine.kv.get(keys.settings)
   if (settings) engine.settings = decodeSettings(settings)

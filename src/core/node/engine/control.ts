@@ -9,6 +9,8 @@
 import { KECCAK256_EMPTY, keccak256 } from '../../crypto/hash.js'
 import type { AccountDiff, StateDiff } from '../../evm/types.js'
 import { matchesLog } from '../../filters/logMatch.js'
+import { FORK_CACHE_PREFIX } from '../../fork/forkState.js'
+import { FORK_POINT_KEY, type ForkConnection, startFork } from '../../fork/openFork.js'
 import type { KvOperation } from '../../storage/types.js'
 import { HOST_KEY_PREFIX } from '../../storage/types.js'
 import { type Address, bytesToHex, bytesToUnprefixedHex, hexToBytes } from '../../util/hex.js'
@@ -127,16 +129,22 @@ function numberBytes(n: bigint): Uint8Array {
 /**
  * `evm_reset` / `anvil_reset`: a new chain from a new genesis. The genesis timestamp is the reset
  * time, so the genesis hash changes and wallets drop cached nonces; filters and snapshots go too.
+ * `fork` says what the new chain is: a fork from a new point, `null` for a local chain, absent to
+ * keep what it was (a fork starts again from its fork block).
  */
-export function resetChain(engine: Engine): Promise<void> {
+export function resetChain(engine: Engine, fork?: ForkConnection | null): Promise<void> {
   return engine.mutex.run(async () => {
-    // Everything of the chain goes; the node's keystore (`ks:`) and the host's records are not part of it.
+    // Everything of the chain goes; the node's keystore (`ks:`), the host's records and what was
+    // fetched from upstreams (keyed by their chain id and fork block) are not part of it.
     const all = await engine.kv.range({})
-    await engine.kv.batch(
-      all
-        .filter(([key]) => !key.startsWith('ks:') && !key.startsWith(HOST_KEY_PREFIX))
-        .map(([key]) => ({ type: 'delete', key })),
-    )
+    const keep = (key: string) =>
+      key.startsWith('ks:') ||
+      key.startsWith(HOST_KEY_PREFIX) ||
+      key.startsWith(FORK_CACHE_PREFIX) ||
+      (fork === undefined && key === FORK_POINT_KEY)
+    await engine.kv.batch(all.filter(([key]) => !keep(key)).map(([key]) => ({ type: 'delete', key })))
+    if (fork === null) engine.fork = undefined
+    else if (fork) engine.fork = await startFork(fork, engine.kv)
     engine.pool.clear()
     engine.storedPool.clear()
     engine.filters.clear()

@@ -18,6 +18,7 @@ import { loadCurves } from '../../crypto/curves.js'
 import { intrinsicGas } from '../../evm/gas.js'
 import type { BlockEnv, Precompile, StateReader } from '../../evm/types.js'
 import { FilterRegistry } from '../../filters/filterRegistry.js'
+import type { ForkState } from '../../fork/forkState.js'
 import { bitcoinHeaderHash } from '../../mining/bitcoin/header.js'
 import type { NetworkConfig } from '../../network/networks.js'
 import type { PoolTransaction } from '../../pool/txPool.js'
@@ -41,6 +42,7 @@ import { withBlockOverrides } from './blockOverrides.js'
 import type { StoredBlock } from './blockRecord.js'
 import { pendingBlockView } from './blockViews.js'
 import { blockLogs, ChainReader, encodeLocation } from './chainReader.js'
+import { createForkAnchor } from './forkAnchor.js'
 import { createGenesis } from './genesis.js'
 import { impersonatedSender, isImpersonatedEncoding } from './impersonatedEncoding.js'
 import { keys } from './keys.js'
@@ -73,6 +75,8 @@ export interface OpenEngineParameters {
   precompiles?: ReadonlyMap<Address, Precompile>
   /** Blocks without the REMASC transaction, for test suites (see `BuildBlockParameters.omitRemasc`). */
   omitRemascTransaction?: boolean
+  /** A forked node's state at its fork block (what is not local is read from it). */
+  fork?: ForkState
 }
 
 const MAX_INTERVAL_CATCH_UP = 1000
@@ -107,9 +111,12 @@ export class Engine {
   parentBitcoinHash: Uint8Array = new Uint8Array(32)
   readonly #random: (length: number) => Uint8Array
   readonly #precompiles?: ReadonlyMap<Address, Precompile>
+  /** Set when this chain continues a live network's block (see `src/core/fork`); `anvil_reset` changes it. */
+  fork: ForkState | undefined
 
   private constructor(p: OpenEngineParameters, settings: EngineSettings) {
     this.network = p.network
+    this.fork = p.fork
     this.kv = p.storage
     this.clock = p.clock
     this.#random = p.random
@@ -139,7 +146,7 @@ export class Engine {
     const block = decodeBlockRecord(head)
     this.reader.head = block
     this.reader.remember(block)
-    this.state = await WorldState.load(this.kv)
+    this.state = await WorldState.load(this.kv, { fallback: this.fork })
     this.parentBitcoinHash = bitcoinHashOf(block)
     const filters = await this.kv.get(keys.filters)
     if (filters) this.filters.load(JSON.parse(new TextDecoder().decode(filters), reviveBigints))
@@ -148,7 +155,9 @@ export class Engine {
   }
 
   async writeGenesis(timestamp?: bigint): Promise<void> {
-    const { block, state, writes } = await createGenesis(this.network, this.kv, timestamp)
+    const { block, state, writes } = this.fork
+      ? await createForkAnchor(this.network, this.kv, this.fork)
+      : await createGenesis(this.network, this.kv, timestamp)
     this.state = state
     const ops: KvOperation[] = [
       ...writes,
@@ -351,6 +360,11 @@ export class Engine {
     const ancestors = forkDetectionAncestors(parent.header.number)
     const { commitToParents, uncleCounts } = ancestors
     if (commitToParents.length === 0) return undefined
+    // A fork's blocks up to its fork block are the upstream's, whose Bitcoin headers we do not
+    // hold: the data starts once every ancestor it names is ours.
+    const forkBlock = this.fork?.point.blockNumber
+    if (forkBlock !== undefined && [...commitToParents, ...uncleCounts].some((n) => n <= forkBlock))
+      return undefined
     // The ancestors are almost always in the reader's cache: then nothing awaits, the cache
     // cannot change before they are read, and no copy is made.
     const cached = (n: bigint) => this.reader.cachedBlock(n)
@@ -373,8 +387,13 @@ export class Engine {
 
   async #mineOne(): Promise<StoredBlock> {
     const params = await this.nextBlockParameters(true)
-    const executed = executeBlock(params)
+    const executed = await this.execute(params)
     return this.commitBlock(executed, (stateRoot) => sealBlock(params, executed, stateRoot))
+  }
+
+  /** Runs a block's transactions; over a fork, fetching the upstream state they reach first. */
+  execute(params: BuildBlockParameters): ExecutedBlock | Promise<ExecutedBlock> {
+    return this.fork ? this.fork.runSpeculatively(() => executeBlock(params)) : executeBlock(params)
   }
 
   /**
@@ -429,7 +448,7 @@ export class Engine {
       for (const hashHex of mined) this.storedPool.delete(hashHex)
     } catch (error) {
       // The batch is all or nothing: storage is still at `parent`; bring memory back to it too.
-      this.state = await WorldState.load(this.kv)
+      this.state = await WorldState.load(this.kv, { fallback: this.fork })
       throw error
     }
     const { block } = sealed
@@ -523,7 +542,8 @@ export class Engine {
    */
   async pendingBlock(): Promise<(full: boolean) => BlockView> {
     const params = this.#pendingBlockParameters()
-    const executed = executeBlock(params)
+    // through `execute`, so a forked node fetches what the pending transactions read
+    const executed = await this.execute(params)
     return (full) => pendingBlockView(params.parent, executed, this.network, full)
   }
 

@@ -39,7 +39,6 @@ import {
   type BuildBlockParameters,
   bitcoinHeaderTime,
   type ExecutedBlock,
-  executeBlock,
   type MergedMiningFields,
   sealWithMergedMiningFields,
   unsealedHeader,
@@ -194,8 +193,8 @@ export class ExternalMining {
  */
 export async function buildBlockTemplate(engine: Engine, sourceKey: string): Promise<BlockTemplate> {
   const parameters = await engine.nextBlockParameters(false)
-  const executed = executeBlock(parameters)
-  const scratch = await WorldState.load(engine.kv, { nodes: engine.state.nodes })
+  const executed = await engine.execute(parameters)
+  const scratch = await WorldState.load(engine.kv, { nodes: engine.state.nodes, fallback: engine.fork })
   scratch.applyDiff(executed.diff)
   const { stateRoot } = await scratch.commit()
   const { header, hashForMergedMining } = unsealedHeader(parameters, executed, stateRoot)

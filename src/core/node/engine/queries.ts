@@ -92,7 +92,9 @@ export async function simulate(
       { localCall: true, precompiles: engine.precompiles },
     )
   const state = stateAt(engine, block)
-  return state.latest ? run(state.reader) : runWithHistoricalState(state.history, run)
+  if (!state.latest) return runWithHistoricalState(state.history, run)
+  // Over a fork, a first pass finds the upstream state the call reaches; it is fetched in one go.
+  return engine.fork ? engine.fork.runSpeculatively(() => run(state.reader)) : run(state.reader)
 }
 
 export async function getLogs(

@@ -6,6 +6,7 @@
 import { ChainError } from '../../chain/errors.js'
 import { InvalidTransactionError } from '../../evm/transaction.js'
 import { UnknownFilterError } from '../../filters/errors.js'
+import { ForkError } from '../../fork/errors.js'
 import {
   BlockNoLongerOnChainError,
   BlockNotFoundError,
@@ -42,6 +43,8 @@ export function toRpcError(error: unknown, onInternalError?: InternalErrorListen
   if (error instanceof BlockNoLongerOnChainError)
     return { code: BlockNoLongerOnChainError.code, message: error.message }
   if (error instanceof StorageFullError) return { code: StorageFullError.code, message: error.message }
+  // A forked node's upstream failed or refused: the message names it (redacted) and what was asked.
+  if (error instanceof ForkError) return { code: ForkError.code, message: error.message }
   onInternalError?.(error)
   return new InternalError({ cause: error }).toJSON()
 }

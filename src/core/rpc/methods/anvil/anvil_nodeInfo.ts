@@ -1,7 +1,8 @@
 /**
  * Handler for `anvil_nodeInfo`, in Anvil's shape adapted to Rootstock: the latest block, the
  * network, the mining mode, the pool's order and the block environment (RSK has no base fee:
- * `minimumGasPrice` is the fee floor). `forkConfig` is empty: this node never forks.
+ * `minimumGasPrice` is the fee floor). `forkConfig` names the upstream of a forked node (its
+ * address with the key redacted, the fork block and its hash), and is empty otherwise.
  * `remascTransaction: "omitted"` appears only on a node opened with `omitRemascTransaction`.
  */
 import { blockOverrides } from '../../../node/engine/blockOverrides.js'
@@ -41,7 +42,14 @@ export const anvil_nodeInfo = defineMethod({
         minimumGasPrice: toQuantity(overrides.minimumGasPrice ?? network.minimumGasPrice),
         coinbase: overrides.coinbase ?? network.minerCoinbase,
       },
-      forkConfig: {},
+      forkConfig: engine.fork
+        ? {
+            forkUrl: engine.fork.point.upstream,
+            forkBlockNumber: Number(engine.fork.point.blockNumber),
+            forkBlockHash: bytesToHex(engine.fork.point.blockHash),
+            forkChainId: Number(engine.fork.point.chainId),
+          }
+        : {},
     }
   },
 })

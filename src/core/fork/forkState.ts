@@ -1,0 +1,278 @@
+/**
+ * The state of the upstream at the fork block, as far as this node has touched it: an in-memory
+ * cache over records in the node's own store (`fork:<chain id>:<fork block>:…`), filled from the
+ * upstream on first touch. The world state falls through to it for whatever is not local.
+ *
+ * The EVM reads synchronously and the upstream answers asynchronously, so a read of something not
+ * cached either throws `MissingRemoteStateError` (the caller fetches what it names and runs again)
+ * or, inside `runSpeculatively`, records the key, answers "absent" and lets the pure computation
+ * finish, so that one rerun fetches everything the first pass reached in one batch.
+ */
+import { rlpDecodeList, rlpEncode } from '../chain/rlp.js'
+import { KECCAK256_EMPTY } from '../crypto/hash.js'
+import { StateNotReadyError } from '../evm/stateNotReady.js'
+import type { AccountData } from '../evm/types.js'
+import type { KeyValueStore, KvOperation } from '../storage/types.js'
+import { keccak256 } from '../trie/keccak.js'
+import { type Address, bigintToBytes, bytesToBigint, bytesToUnprefixedHex, equalBytes } from '../util/hex.js'
+import type { RemoteBlockHeader, UpstreamReads } from './upstreamReads.js'
+
+export type RemoteStateKey =
+  | { kind: 'account'; address: Address }
+  | { kind: 'slot'; address: Address; slot: bigint }
+
+export class MissingRemoteStateError extends StateNotReadyError {
+  override name = 'MissingRemoteStateError'
+  constructor(readonly keys: RemoteStateKey[]) {
+    super(`state at the fork block not fetched yet: ${keys.map(describeKey).join(', ')}`)
+  }
+}
+
+/** Where the fork starts: what the cache is keyed by and node info reports. */
+export interface ForkPoint {
+  chainId: bigint
+  blockNumber: bigint
+  blockHash: Uint8Array
+  /** The upstream's address, key redacted. */
+  upstream: string
+  /** The fork block's header as the upstream gave it: the local chain continues from it. */
+  header: RemoteBlockHeader
+}
+
+export interface ForkProgress {
+  upstreamRequests: number
+  upstreamBatches: number
+  accountsFetched: number
+  slotsFetched: number
+  cacheHits: number
+}
+
+interface CachedAccount extends AccountData {
+  code: Uint8Array
+}
+
+const NO_CODE = new Uint8Array(0)
+const MAX_RERUNS = 10_000
+
+/** Every fork cache record's key starts with this. */
+export const FORK_CACHE_PREFIX = 'fork:'
+
+export function forkCachePrefix(chainId: bigint, blockNumber: bigint): string {
+  return `${FORK_CACHE_PREFIX}${chainId}:${blockNumber}:`
+}
+
+export class ForkState {
+  readonly point: ForkPoint
+  readonly #kv: KeyValueStore
+  readonly #reads: UpstreamReads
+  readonly #prefix: string
+  /** `null`: the account does not exist upstream. */
+  readonly #accounts = new Map<Address, CachedAccount | null>()
+  readonly #slots = new Map<string, bigint>()
+  readonly #codes = new Map<string, Uint8Array>()
+  #fetchedAccounts = 0
+  #fetchedSlots = 0
+  #cacheHits = 0
+  /** Set while a pure computation runs speculatively: misses are recorded here instead of thrown. */
+  #misses: RemoteStateKey[] | undefined
+
+  private constructor(point: ForkPoint, kv: KeyValueStore, reads: UpstreamReads) {
+    this.point = point
+    this.#kv = kv
+    this.#reads = reads
+    this.#prefix = forkCachePrefix(point.chainId, point.blockNumber)
+  }
+
+  /** The fork's state with everything fetched before (by this node or a previous run) loaded. */
+  static async open(point: ForkPoint, kv: KeyValueStore, reads: UpstreamReads): Promise<ForkState> {
+    const state = new ForkState(point, kv, reads)
+    const records = await kv.range({ gte: state.#prefix, lt: `${state.#prefix}\uffff` })
+    for (const [key, value] of records) state.#load(key.slice(state.#prefix.length), value)
+    return state
+  }
+
+  get progress(): ForkProgress {
+    return {
+      upstreamRequests: this.#reads.client.stats.requests,
+      upstreamBatches: this.#reads.client.stats.batches,
+      accountsFetched: this.#fetchedAccounts,
+      slotsFetched: this.#fetchedSlots,
+      cacheHits: this.#cacheHits,
+    }
+  }
+
+  // ───────────── synchronous reads (the world state's fall-through) ─────────────
+
+  getAccount(address: Address): AccountData | undefined {
+    return this.#account(address) ?? undefined
+  }
+
+  getCode(address: Address): Uint8Array {
+    return this.#account(address)?.code ?? NO_CODE
+  }
+
+  codeByHash(codeHash: Uint8Array): Uint8Array | undefined {
+    return this.#codes.get(bytesToUnprefixedHex(codeHash))
+  }
+
+  /** A slot at the fork block. Accounts without code have no storage there: nothing is fetched. */
+  getStorage(address: Address, slot: bigint): bigint {
+    const account = this.#account(address)
+    if (!account || account.code.length === 0) return 0n
+    const value = this.#slots.get(slotId(address, slot))
+    if (value !== undefined) {
+      this.#cacheHits++
+      return value
+    }
+    return this.#miss({ kind: 'slot', address, slot }, 0n)
+  }
+
+  #account(address: Address): CachedAccount | null {
+    const account = this.#accounts.get(address)
+    if (account !== undefined) {
+      this.#cacheHits++
+      return account
+    }
+    return this.#miss({ kind: 'account', address }, null)
+  }
+
+  #miss<T>(key: RemoteStateKey, absent: T): T {
+    if (!this.#misses) throw new MissingRemoteStateError([key])
+    this.#misses.push(key)
+    return absent
+  }
+
+  // ───────────── fetching ─────────────
+
+  /** Fetches `keys` from the upstream at the fork block (one batch where they fit) and stores them. */
+  async fetch(keys: readonly RemoteStateKey[]): Promise<void> {
+    const accounts = new Set<Address>()
+    const slots = new Map<string, { address: Address; slot: bigint }>()
+    for (const key of keys) {
+      if (!this.#accounts.has(key.address)) accounts.add(key.address)
+      if (key.kind === 'slot' && !this.#slots.has(slotId(key.address, key.slot)))
+        slots.set(slotId(key.address, key.slot), key)
+    }
+    const block = this.point.blockNumber
+    const [fetchedAccounts, fetchedSlots] = await Promise.all([
+      Promise.all(
+        [...accounts].map(async (address) => [address, await this.#reads.account(address, block)] as const),
+      ),
+      Promise.all(
+        [...slots.values()].map(
+          async ({ address, slot }) =>
+            [address, slot, await this.#reads.storage(address, slot, block)] as const,
+        ),
+      ),
+    ])
+    const writes: KvOperation[] = []
+    for (const [address, remote] of fetchedAccounts) {
+      if (this.#accounts.has(address)) continue
+      const value = rlpEncode([bigintToBytes(remote.nonce), bigintToBytes(remote.balance), remote.code])
+      writes.push({ type: 'put', key: `${this.#prefix}a:${address.slice(2)}`, value })
+      this.#load(`a:${address.slice(2)}`, value)
+      this.#fetchedAccounts++
+    }
+    for (const [address, slot, value] of fetchedSlots) {
+      const id = slotId(address, slot)
+      if (this.#slots.has(id)) continue
+      writes.push({ type: 'put', key: `${this.#prefix}s:${id}`, value: bigintToBytes(value) })
+      this.#slots.set(id, value)
+      this.#fetchedSlots++
+    }
+    if (writes.length > 0) await this.#kv.batch(writes)
+  }
+
+  /**
+   * Runs `operation` (which may have side effects) until it no longer stops at state not fetched
+   * yet, fetching what it named in between.
+   */
+  async retrying<T>(operation: () => T | Promise<T>): Promise<T> {
+    for (let run = 0; run < MAX_RERUNS; run++) {
+      try {
+        return await operation()
+      } catch (error) {
+        if (!(error instanceof MissingRemoteStateError)) throw error
+        await this.fetch(error.keys)
+      }
+    }
+    throw new Error('an execution on forked state touched too much state')
+  }
+
+  /**
+   * `retrying` for the node's request handlers, which answer synchronously when they can: an
+   * answer that needs nothing from the upstream stays synchronous.
+   */
+  runHandler(call: () => unknown): unknown {
+    const refetch = (error: unknown) => {
+      if (!(error instanceof MissingRemoteStateError)) throw error
+      return this.fetch(error.keys).then(() => this.retrying(call))
+    }
+    try {
+      const result = call()
+      return isThenable(result) ? result.then(undefined, refetch) : result
+    } catch (error) {
+      return refetch(error)
+    }
+  }
+
+  /**
+   * Runs a pure computation: a pass that meets state not fetched yet goes on as if it were
+   * absent, and everything it met is fetched together before the next pass. The result of a
+   * pass with no misses is returned (or its error thrown).
+   */
+  async runSpeculatively<T>(computation: () => T): Promise<T> {
+    for (let run = 0; run < MAX_RERUNS; run++) {
+      const outer = this.#misses
+      const misses: RemoteStateKey[] = []
+      this.#misses = misses
+      let outcome: { value: T } | { error: unknown }
+      try {
+        outcome = { value: computation() }
+      } catch (error) {
+        outcome = { error }
+      } finally {
+        this.#misses = outer
+      }
+      if (misses.length === 0) {
+        if ('error' in outcome) throw outcome.error
+        return outcome.value
+      }
+      await this.fetch(misses)
+    }
+    throw new Error('an execution on forked state touched too much state')
+  }
+
+  #load(key: string, value: Uint8Array): void {
+    if (key.startsWith('a:')) {
+      const address = `0x${key.slice(2)}` as Address
+      const [nonce, balance, code] = rlpDecodeList(value) as Uint8Array[]
+      const account: CachedAccount = {
+        nonce: bytesToBigint(nonce!),
+        balance: bytesToBigint(balance!),
+        code: code!,
+        codeHash: code!.length === 0 ? KECCAK256_EMPTY : keccak256(code!),
+      }
+      const exists = account.nonce !== 0n || account.balance !== 0n || account.code.length > 0
+      this.#accounts.set(address, exists ? account : null)
+      if (!equalBytes(account.codeHash, KECCAK256_EMPTY))
+        this.#codes.set(bytesToUnprefixedHex(account.codeHash), account.code)
+    } else if (key.startsWith('s:')) {
+      this.#slots.set(key.slice(2), bytesToBigint(value))
+    }
+  }
+}
+
+function slotId(address: Address, slot: bigint): string {
+  return `${address.slice(2)}:${slot.toString(16).padStart(64, '0')}`
+}
+
+function describeKey(key: RemoteStateKey): string {
+  return key.kind === 'account'
+    ? `account ${key.address}`
+    : `slot 0x${key.slot.toString(16)} of ${key.address}`
+}
+
+function isThenable(value: unknown): value is Promise<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function'
+}
