@@ -12,7 +12,7 @@ export interface LogForWire {
   address: Address
   data: Uint8Array
   topics: Uint8Array[]
-  /** Present only in filter results (`eth_getFilterChanges` after a revert). */
+  /** Set on logs of blocks a revert removed, which `eth_getFilterChanges` reports once more. */
   removed?: boolean
 }
 
@@ -35,8 +35,7 @@ export interface LogDto {
  */
 const wireFields = objectMemo<LogForWire, Omit<LogDto, 'removed'>>('wireFields')
 
-/** RSKj's log element has no `removed`; filter changes after a revert add `removed: true` first. */
-export function toLogDto(log: LogForWire): LogDto {
+function wireFieldsOf(log: LogForWire): Omit<LogDto, 'removed'> {
   let fields = wireFields.get(log)
   if (!fields) {
     fields = {
@@ -51,8 +50,23 @@ export function toLogDto(log: LogForWire): LogDto {
     }
     wireFields.set(log, fields)
   }
-  const dto: LogDto = { ...fields, topics: fields.topics.slice() }
-  return log.removed === undefined ? dto : { removed: log.removed, ...dto }
+  return fields
+}
+
+/** A receipt's log: RSKj's `LogFilterElement`, which has no `removed`. */
+export function toLogDto(log: LogForWire): LogDto {
+  const fields = wireFieldsOf(log)
+  return { ...fields, topics: fields.topics.slice() }
+}
+
+/**
+ * A log as `eth_getLogs`, `eth_getFilterLogs` and `eth_getFilterChanges` return it: the
+ * specification's Log object, whose `removed` comes first and is `false` for a log of the chain,
+ * `true` for one a revert removed. Clients check it (ethers' `queryFilter` rejects a log without it).
+ */
+export function toFilterLogDto(log: LogForWire): LogDto {
+  const fields = wireFieldsOf(log)
+  return { removed: log.removed === true, ...fields, topics: fields.topics.slice() }
 }
 
 export interface ReceiptForWire {
