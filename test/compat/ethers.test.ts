@@ -94,7 +94,11 @@ describe('ethers v6 over the EIP-1193 adapter', () => {
     const erc20 = new Contract(address, tokenAbi, wallet)
     const to = Wallet.createRandom().address
     await (await erc20.getFunction('transfer')(to, 5n, { type: 0 })).wait()
-    const events = (await erc20.queryFilter(erc20.filters.Transfer!(wallet.address), 0, 'latest')) as EventLog[]
+    const events = (await erc20.queryFilter(
+      erc20.filters.Transfer!(wallet.address),
+      0,
+      'latest',
+    )) as EventLog[]
     expect(events.map((e) => [e.args[1], e.args[2], e.removed])).toEqual([[to, 5n, false]])
     // hardhat-ethers formats logs itself and rejects one whose `removed` is not a boolean
     // ("invalid value for value.removed"); ethers defaults a missing one, so check the wire too.
