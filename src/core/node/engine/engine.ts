@@ -17,7 +17,7 @@ import { TimeControl } from '../../clock/timeControl.js'
 import { loadCurves } from '../../crypto/curves.js'
 import { intrinsicGas } from '../../evm/gas.js'
 import type { Precompile, StateReader } from '../../evm/types.js'
-import { FilterRegistry } from '../../filters/filterRegistry.js'
+import { type FilterRecord, FilterRegistry } from '../../filters/filterRegistry.js'
 import { bitcoinHeaderHash } from '../../mining/bitcoin/header.js'
 import type { NetworkConfig } from '../../network/networks.js'
 import type { PoolTransaction } from '../../pool/txPool.js'
@@ -41,6 +41,7 @@ import { decodeBlockRecord, encodeBlockRecord, packBloom } from './blockCodec.js
 import { withBlockOverrides } from './blockOverrides.js'
 import type { StoredBlock } from './blockRecord.js'
 import { blockLogs, ChainReader, encodeLocation } from './chainReader.js'
+import { waitingChanges } from './filterChanges.js'
 import { createGenesis } from './genesis.js'
 import { isImpersonatedEncoding } from './impersonation.js'
 import { keys } from './keys.js'
@@ -395,6 +396,11 @@ export class Engine {
 
   async saveFilters(): Promise<void> {
     await this.kv.put(keys.filters, this.encodedFilters())
+  }
+
+  /** Entries `eth_getFilterChanges` would return now, counted without polling (the panel's view). */
+  waitingChanges(filter: FilterRecord<LogForWire>): Promise<number> {
+    return waitingChanges(this, filter)
   }
 
   encodedFilters(): Uint8Array {

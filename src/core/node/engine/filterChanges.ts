@@ -41,35 +41,54 @@ export async function uninstallFilter(engine: Engine, id: string): Promise<boole
 export async function filterChanges(engine: Engine, id: string): Promise<FilterChanges> {
   const filter = engine.filters.touch(id)
   const head = engine.head.header.number
-  let result: FilterChanges
+  const seq = engine.arrivals.lastSeq
+  // Removed logs reported by this poll; a revert during the query may add more for the next one.
+  const reportedRemoved = filter.removedLogs.length
+  const result = await changesSince(engine, filter, head)
+  if (filter.kind === 'pendingTransaction') filter.cursorSeq = seq
+  else filter.cursorBlock = head
+  filter.removedLogs.splice(0, reportedRemoved)
+  await engine.saveFilters()
+  return result
+}
+
+/**
+ * How many entries `eth_getFilterChanges` would return now (for the panel), without polling:
+ * neither the cursor nor the filter's idle time moves.
+ */
+export async function waitingChanges(engine: Engine, filter: FilterRecord<LogForWire>): Promise<number> {
+  const changes = await changesSince(engine, filter, engine.head.header.number)
+  return changes.kind === 'log' ? changes.logs.length : changes.hashes.length
+}
+
+/** What a poll at `head` returns; reads the filter without changing it. */
+async function changesSince(
+  engine: Engine,
+  filter: FilterRecord<LogForWire>,
+  head: bigint,
+): Promise<FilterChanges> {
   if (filter.kind === 'block') {
     const hashes: Uint8Array[] = []
     for (let n = filter.cursorBlock + 1n; n <= head; n++) {
       const block = await engine.reader.blockByNumber(n)
       if (block) hashes.push(block.hash)
     }
-    filter.cursorBlock = head
-    result = { kind: 'hashes', hashes }
-  } else if (filter.kind === 'pendingTransaction') {
-    result = { kind: 'hashes', hashes: engine.arrivals.since(filter.cursorSeq) }
-    filter.cursorSeq = engine.arrivals.lastSeq
-  } else {
-    const logs = filter.removedLogs.splice(0)
-    const spec = filter.log!
-    // A poll covers the blocks after the cursor; an explicit numeric fromBlock can start later.
-    const next = filter.cursorBlock + 1n
-    const from = typeof spec.fromBlock === 'bigint' && spec.fromBlock > next ? spec.fromBlock : next
-    // `latest` bounds follow the head: a filter made at block 5 sees every later block.
-    const to = typeof spec.toBlock === 'bigint' && spec.toBlock < head ? spec.toBlock : head
-    if (from <= to)
-      logs.push(
-        ...(await queryLogs(engine.reader, { from, to, criteria: spec.criteria }, engine.unlimitedLogs)),
-      )
-    filter.cursorBlock = head
-    result = { kind: 'log', logs }
+    return { kind: 'hashes', hashes }
   }
-  await engine.saveFilters()
-  return result
+  if (filter.kind === 'pendingTransaction')
+    return { kind: 'hashes', hashes: engine.arrivals.since(filter.cursorSeq) }
+  const logs = filter.removedLogs.slice()
+  const spec = filter.log!
+  // A poll covers the blocks after the cursor; an explicit numeric fromBlock can start later.
+  const next = filter.cursorBlock + 1n
+  const from = typeof spec.fromBlock === 'bigint' && spec.fromBlock > next ? spec.fromBlock : next
+  // `latest` bounds follow the head: a filter made at block 5 sees every later block.
+  const to = typeof spec.toBlock === 'bigint' && spec.toBlock < head ? spec.toBlock : head
+  if (from <= to)
+    logs.push(
+      ...(await queryLogs(engine.reader, { from, to, criteria: spec.criteria }, engine.unlimitedLogs)),
+    )
+  return { kind: 'log', logs }
 }
 
 /** Every log a log filter matches now. */

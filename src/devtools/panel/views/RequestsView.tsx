@@ -2,6 +2,7 @@
 import { useMemo, useState } from 'preact/hooks'
 import { VirtualList } from '../components/VirtualList.js'
 import { useAction, usePanelData, useServices } from '../context.js'
+import { requestCount } from '../store.js'
 import { copyText, download, json } from '../lib/format.js'
 import {
   exportRequests,
@@ -29,14 +30,14 @@ export function RequestsView() {
   const entry = open === null ? undefined : shown[open]
 
   async function importFile(file: File) {
-    await act('Import requests', async () => store.addRequests(importRequests(await file.text()), false))
+    await act('Import requests', async () => store.addRequests(importRequests(await file.text())))
   }
 
   return (
     <div class="requests">
       <div class="metrics" data-testid="request-metrics">
         <span>
-          <b data-testid="metric-total">{metrics.total}</b> requests
+          <b data-testid="metric-total">{requestCount({ requests })}</b> requests
         </span>
         <span>
           <b>{(metrics.successRate * 100).toFixed(1)}%</b> success
