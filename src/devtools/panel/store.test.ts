@@ -4,7 +4,12 @@ import { requestMetrics } from './lib/requests.js'
 import { createStore, requestCount } from './store.js'
 
 const entry = (id: number): RequestLogEntry =>
-  ({ id: String(id), method: 'eth_chainId', origin: 'http://a.test', durationMs: 1 }) as unknown as RequestLogEntry
+  ({
+    id: String(id),
+    method: 'eth_chainId',
+    origin: 'http://a.test',
+    durationMs: 1,
+  }) as unknown as RequestLogEntry
 
 describe('the request counter', () => {
   it('counts what the Requests tab lists: the log read at open, live arrivals and imports', () => {

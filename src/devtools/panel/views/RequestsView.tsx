@@ -2,7 +2,6 @@
 import { useMemo, useState } from 'preact/hooks'
 import { VirtualList } from '../components/VirtualList.js'
 import { useAction, usePanelData, useServices } from '../context.js'
-import { requestCount } from '../store.js'
 import { copyText, download, json } from '../lib/format.js'
 import {
   exportRequests,
@@ -12,6 +11,7 @@ import {
   requestMetrics,
   toCurl,
 } from '../lib/requests.js'
+import { requestCount } from '../store.js'
 
 export function RequestsView() {
   const { requests } = usePanelData()
