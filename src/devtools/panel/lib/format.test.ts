@@ -5,7 +5,7 @@ describe('explorer formatting', () => {
   it('shows a recent block as an age and an old one (the genesis) as its date', () => {
     const now = Date.UTC(2026, 10, 25, 19, 0, 0)
     expect(age(now / 1000 - 90, now)).toBe('1m ago')
-    expect(age(0, now)).toBe('1970-01-01 00:00:00 UTC')
+    expect(age(0, now)).toBe('1970-01-01')
     expect(dateTime(0x6925fc2cn)).toBe('2025-11-25 18:57:48 UTC')
   })
 

@@ -5,13 +5,13 @@ export function shortHash(hash: string | null | undefined, keep = 8): string {
   return hash.length <= keep * 2 + 2 ? hash : `${hash.slice(0, keep + 2)}…${hash.slice(-keep + 2)}`
 }
 
-/** How long ago, for the last day; older times (a genesis of 1970, a pinned clock) as their date. */
+/** How long ago, for the last day; older times (a genesis of 1970, a pinned clock) as their day. */
 export function age(seconds: number, nowMs: number): string {
   const delta = Math.max(0, Math.round(nowMs / 1000 - seconds))
   if (delta < 60) return `${delta}s ago`
   if (delta < 3600) return `${Math.floor(delta / 60)}m ago`
   if (delta < 86_400) return `${Math.floor(delta / 3600)}h ago`
-  return dateTime(seconds)
+  return dateTime(seconds).slice(0, 10)
 }
 
 /** A block timestamp as a UTC date and time: `2026-11-25 18:53:16 UTC`. */
