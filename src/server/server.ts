@@ -11,6 +11,8 @@ import type { NetworkName } from '../core/network/networks.js'
 import { createAppRegistry } from './apps/appRegistry.js'
 import { createApp, loadApps } from './apps/appStore.js'
 import type { App } from './apps/types.js'
+import { findDashboardDirectory } from './dashboard/dashboardRoute.js'
+import { newSessionToken } from './dashboard/security.js'
 import { createRequestHandler } from './http/handler.js'
 import { loadMetrics, type MetricsBook, saveMetrics } from './metrics/metricsBook.js'
 import { createNodeHost, type NodeFactory, SERVED_NETWORKS } from './node/nodeHost.js'
@@ -53,11 +55,17 @@ export interface StartServerParameters {
   /** Open every network's chain right after listening (default true) instead of on first use. */
   openChainsAtStart?: boolean
   now?: () => number
+  /** Serve the dashboard at / (default true). */
+  dashboard?: boolean
+  /** Directory of the built dashboard page (default: found next to the server bundle or in dist/). */
+  dashboardDirectory?: string
 }
 
 export interface RunningServer {
   /** Base address, e.g. http://127.0.0.1:4444 */
   url: string
+  /** The dashboard's address (the base address with a trailing slash). */
+  dashboardUrl: string
   port: number
   host: string
   dataDir: string
@@ -93,6 +101,11 @@ export async function startServer(parameters: StartServerParameters): Promise<Ru
   const registry = await createAppRegistry(dataDir, book)
   const nodes = createNodeHost({ dataDir, factory: nodeFactory, syncWrites: parameters.syncWrites })
   const handler = createRequestHandler({
+    dataDir,
+    dashboard:
+      parameters.dashboard === false
+        ? undefined
+        : { token: newSessionToken(), directory: parameters.dashboardDirectory ?? findDashboardDirectory() },
     registry,
     nodes,
     book,
@@ -169,6 +182,7 @@ export async function startServer(parameters: StartServerParameters): Promise<Ru
   let closing: Promise<void> | undefined
   return {
     url,
+    dashboardUrl: `${url}/`,
     port: address.port,
     host: address.address,
     dataDir,

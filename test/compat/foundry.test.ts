@@ -107,7 +107,9 @@ describe.runIf(haveFoundry)('Foundry (forge and cast from npm) against the HTTP 
     await expect(
       foundry('cast', ['send', '--rpc-url', url, '--private-key', key, counter, 'increment()']),
     ).rejects.toThrow(/error code -32601: method not found/)
-    expect((await foundry('cast', ['call', '--rpc-url', url, counter, 'number()(uint256)'])).trim()).toBe('42')
+    expect((await foundry('cast', ['call', '--rpc-url', url, counter, 'number()(uint256)'])).trim()).toBe(
+      '42',
+    )
   }, 120_000)
 
   test('forge test --fork-url runs a test on a fork of the chain', async () => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, EXTENSION_DIR, type PageServer, startPageServer } from './harness.js'
+import { CHROMIUM_PATH, EXTENSION_DIR, FLAGS, type PageServer, startPageServer } from './harness.js'
 
 const FIRST_SCRIPT = `<!doctype html><html><head><script>
   window.__seen = { ethereum: typeof window.ethereum, isRskDevnode: !!(window.ethereum && window.ethereum.isRskDevnode) }
@@ -34,11 +34,7 @@ describe('the first page after install', () => {
       executablePath: CHROMIUM_PATH,
       headless: true,
       ignoreDefaultArgs: ['--disable-extensions'],
-      args: [
-        ...CHROMIUM_FLAGS,
-        `--disable-extensions-except=${EXTENSION_DIR}`,
-        `--load-extension=${EXTENSION_DIR}`,
-      ],
+      args: [...FLAGS, `--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`],
     })
     try {
       // The page the browser opened with, navigated at once: nothing has waited for the worker.

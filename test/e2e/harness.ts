@@ -15,7 +15,7 @@ export const EXTENSION_DIR = resolve(
 )
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
-export const CHROMIUM_FLAGS = [
+export const FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -43,7 +43,7 @@ export async function launchWithExtension(
     headless: true,
     ignoreDefaultArgs: ['--disable-extensions'],
     args: [
-      ...CHROMIUM_FLAGS,
+      ...FLAGS,
       `--disable-extensions-except=${EXTENSION_DIR}`,
       `--load-extension=${EXTENSION_DIR}`,
       ...(options.extraArgs ?? []),

@@ -82,7 +82,7 @@ describe('apps list, show, delete', () => {
     await cli('apps', 'create', '--name', 'one', '--use-case', 'defi')
     await cli('apps', 'create', '--name', 'two', '--use-case', 'wallet')
     await cli('apps', 'list')
-    expect(out[0]).toMatch(/^NAME\s+USE CASE\s+API KEY\s+REQUESTS\s+SUCCESS$/)
+    expect(out[0]).toMatch(/^NAME\s+USE CASE\s+NETWORKS\s+API KEY\s+TODAY\s+REQUESTS\s+SUCCESS$/)
     expect(out.slice(1).map((line) => line.split(/\s+/).slice(0, 2))).toEqual([
       ['one', 'defi'],
       ['two', 'wallet'],

@@ -3,7 +3,8 @@
  * `@ethereumjs/evm` must agree on success, return data, gas, refunds, logs and state.
  */
 import { describe, expect, test } from 'vitest'
-import { hexToBytes } from '../util/hex.js'
+import { bytesToHex, hexToBytes } from '../util/hex.js'
+import { create2Address } from './address.js'
 import { asm } from './testing/assembler.js'
 import { BLOCK, CONTRACT, SENDER } from './testing/harness.js'
 import { type OracleCase, runOracle, runOurs } from './testing/oracle.js'
@@ -13,6 +14,7 @@ import {
   LEAF_ADDRESSES,
   SHARED_PRECOMPILES,
 } from './testing/programGenerator.js'
+import { wordToBytes } from './words.js'
 
 const PROGRAM_COUNT = 1200
 const SLOTS = [0n, 1n, 2n, 3n, 4n, 5n, 6n, 7n]
@@ -122,4 +124,77 @@ describe('differential against @ethereumjs/evm (Petersburg + EIP-3855/1153/3860)
       )
     })
   }
+})
+
+/**
+ * Where Rootstock's rules differ from the oracle's Ethereum, the same program runs through both and
+ * the difference must be exactly what the RSKj rule says: everything else still agrees.
+ */
+describe('differential with RSKj rules on top of the oracle', () => {
+  const ABSENT = `0x${'ab'.repeat(20)}` as const
+  const ABSENT_B = `0x${'ac'.repeat(20)}` as const
+  const KECCAK_EMPTY = '0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470'
+  const noInput = hexToBytes('0x')
+
+  async function both(c: OracleCase) {
+    return { ours: runOurs(c), oracle: await runOracle(c) }
+  }
+
+  test('zero-value calls to an absent account and to a precompile create them (MutableRepository.addBalance)', async () => {
+    const call = (to: string, op = 'CALL') =>
+      op === 'CALL'
+        ? `PUSH 0 PUSH 0 PUSH 0 PUSH 0 PUSH 0 PUSH ${to} PUSH 0 CALL POP`
+        : `PUSH 0 PUSH 0 PUSH 0 PUSH 0 PUSH ${to} PUSH 0 STATICCALL POP`
+    // the addresses are stored so that both runs report their accounts
+    const program = asm(`${call(ABSENT)} ${call(ABSENT)} ${call(ABSENT_B, 'STATICCALL')}
+      PUSH ${ABSENT} PUSH 5 SSTORE PUSH ${ABSENT_B} PUSH 6 SSTORE STOP`)
+    const c = worldFor(program, [asm('STOP'), asm('STOP')], noInput)
+    const { ours, oracle } = await both(c)
+    // Ethereum after EIP-161 charges no new-account gas for a zero-value call; RSKj charges
+    // NEW_ACCT_CALL once, because the first CALL creates the account and the second finds it
+    expect(ours.gasUsed - oracle.gasUsed).toBe(25000n)
+    for (const address of [ABSENT, ABSENT_B]) expect(ours.state).toContain(`${address}:code=${KECCAK_EMPTY}`)
+    // the oracle's call keeps touched accounts until its transaction-level EIP-161 cleanup, so the
+    // states agree here; that RSKj keeps them after the transaction is in rskjAccountRules.test.ts
+    expect(ours.state).toEqual(oracle.state)
+    expect(ours.status).toBe(oracle.status)
+  })
+
+  test('CREATE2 onto an address holding storage keeps the storage (MutableRepository.createAccount)', async () => {
+    const initCode = asm('PUSH 1 SLOAD PUSH 2 SSTORE PUSH 9 PUSH 1 SSTORE STOP')
+    const salt = 7n
+    const target = create2Address(CONTRACT, wordToBytes(salt), initCode)
+    const factory = asm(
+      `PUSH 0x${bytesToHex(initCode).slice(2)} PUSH ${256 - initCode.length * 8} SHL PUSH 0 MSTORE
+       PUSH ${salt} PUSH ${initCode.length} PUSH 0 PUSH 0 CREATE2 PUSH 0 SSTORE STOP`,
+    )
+    const c = worldFor(factory, [asm('STOP'), asm('STOP')], noInput)
+    c.world.push({ address: target, storage: { '1': 42n } })
+    const { ours, oracle } = await both(c)
+    // the oracle clears the storage: slot 2 ← 0 (5,000) and slot 1 ← 9 as a new slot (20,000);
+    // RSKj keeps it: slot 2 ← 42 as a new slot (20,000) and slot 1 ← 9 as a reset (5,000)
+    expect(ours.gasUsed).toBe(oracle.gasUsed)
+    expect(oracle.state).not.toContain(`${target}:2=42`)
+    expect(ours.state).toContain(`${target}:2=42`)
+    expect(ours.state).toContain(`${target}:1=9`)
+    expect(oracle.state).toContain(`${target}:1=9`)
+  })
+
+  test('SELFDESTRUCT twice in a transaction (Program.suicide, VM.doSUICIDE)', async () => {
+    // with input: selfdestruct to ABSENT; without: call itself with input, then selfdestruct to ABSENT_B
+    const body = (dest: number) => `CALLDATASIZE PUSH2 ${dest} JUMPI
+      PUSH 0 PUSH 0 PUSH 1 PUSH 0 PUSH 0 ADDRESS PUSH 100000 CALL POP
+      PUSH ${ABSENT_B} SELFDESTRUCT`
+    const dest = asm(body(0)).length
+    const program = asm(`${body(dest)} JUMPDEST PUSH ${ABSENT} SELFDESTRUCT`)
+    expect(program[dest]).toBe(0x5b)
+    const c = worldFor(program, [asm('STOP'), asm('STOP')], noInput)
+    c.slots = SLOTS
+    const { ours, oracle } = await both(c)
+    expect(ours.status).toBe('success')
+    // the second SELFDESTRUCT finds a zero balance: RSKj moves nothing and creates no account, but
+    // charges NEW_ACCT_SUICIDE for the missing beneficiary whatever the value (EIP-161 would not)
+    expect(ours.gasUsed - oracle.gasUsed).toBe(25000n)
+    expect(ours.refund).toBe(oracle.refund)
+  })
 })

@@ -110,10 +110,14 @@ export class JournaledState {
     return !equalBytes(this.record(address).codeHash, KECCAK256_EMPTY)
   }
 
-  /** Adds (or with a negative amount, removes) balance; a non-zero amount creates the account. */
+  /**
+   * Adds (or with a negative amount, removes) balance. Any amount, zero included, creates an absent
+   * account: RSKj's `MutableRepository.addBalance` calls `getAccountStateOrCreateNew` before it
+   * returns early for a zero value, so a zero-value CALL or STATICCALL creates its target.
+   */
   addBalance(address: Address, amount: bigint): void {
-    if (amount === 0n) return
     const rec = this.record(address)
+    if (amount === 0n && rec.exists) return
     this.touch(address, rec)
     rec.balance += amount
     rec.exists = true
@@ -141,8 +145,10 @@ export class JournaledState {
   }
 
   /**
-   * Creates a fresh account at `address` (CREATE, CREATE2, creation transactions): nonce 0, no
-   * code, empty storage; an existing balance is carried over as RSKIP174 does.
+   * Creates a fresh account record at `address` (CREATE, CREATE2, creation transactions): nonce 0,
+   * no code; an existing balance is carried over as RSKIP174 does. Storage is kept: RSKj's
+   * `MutableRepository.createAccount` rewrites only the account record, and a collision is judged
+   * on nonce and code alone (RSKIP125), so slots already under the address stay readable.
    */
   createAccount(address: Address): void {
     const rec = this.record(address)
@@ -152,8 +158,6 @@ export class JournaledState {
     rec.code = new Uint8Array(0)
     rec.codeHash = KECCAK256_EMPTY
     rec.codeChanged = false
-    rec.storageCleared = true
-    rec.storage = new Map()
   }
 
   getStorage(address: Address, slot: bigint): bigint {

@@ -26,6 +26,11 @@ export interface NetworkConfig {
   genesisTimestamp: bigint
   genesisExtraData: Uint8Array
   genesisCoinbase: Address
+  /**
+   * The coinbase of the blocks this node mines, which `eth_coinbase` answers (RSKj's
+   * `MinerServer.getCoinbaseAddress`, from `miner.coinbase.secret`).
+   */
+  minerCoinbase: Address
   /** Fork detection data goes into hashForMergedMining from this height (RSKIP110). */
   forkDetectionFromBlock: bigint
   /** REMASC maturity in blocks (remasc.json). */
@@ -47,6 +52,7 @@ export const NETWORKS: Readonly<Record<NetworkName, NetworkConfig>> = {
     genesisTimestamp: 0n,
     genesisExtraData: horse,
     genesisCoinbase: '0x3333333333333333333333333333333333333333',
+    minerCoinbase: '0x3333333333333333333333333333333333333333',
     forkDetectionFromBlock: 449n,
     remascMaturity: 4000n,
   },
@@ -61,6 +67,7 @@ export const NETWORKS: Readonly<Record<NetworkName, NetworkConfig>> = {
     genesisTimestamp: 0n,
     genesisExtraData: horse,
     genesisCoinbase: '0x3333333333333333333333333333333333333333',
+    minerCoinbase: '0x3333333333333333333333333333333333333333',
     forkDetectionFromBlock: 449n,
     remascMaturity: 50n,
   },
@@ -76,6 +83,9 @@ export const NETWORKS: Readonly<Record<NetworkName, NetworkConfig>> = {
     genesisTimestamp: 0n,
     genesisExtraData: horse,
     genesisCoinbase: '0x3333333333333333333333333333333333333333',
+    // regtest.conf's miner.coinbase.secret `regtest_miner_secret_please_change`: the account of
+    // keccak256(secret) as a private key (RskSystemProperties.localCoinbaseAccount)
+    minerCoinbase: '0xec4ddeb4380ad69b3e509baad9f158cdf4e4681d',
     forkDetectionFromBlock: 449n,
     remascMaturity: 10n,
   },

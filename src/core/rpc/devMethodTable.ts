@@ -22,6 +22,7 @@ const none: readonly AnyParamSpec[] = []
 
 const CANONICAL: Record<string, MethodRow> = rows('dev', {
   rpc_modules: none,
+  sco_clearPeerScoring: [string('id')],
   eth_subscribe: [string('subscriptionType'), optional(object('options'))],
   eth_unsubscribe: [string('subscriptionId')],
   anvil_setBalance: [address('address'), quantity('balance')],

@@ -15,6 +15,8 @@ export interface AppRuntime {
   metrics: AppMetrics
   /** Counters per network, resolved once so the request path does no map lookups by name. */
   counters: Record<NetworkName, NetworkCounters>
+  /** Whether the app's key is served on each network. */
+  activated: Record<NetworkName, boolean>
 }
 
 export interface AppRegistry {
@@ -58,6 +60,11 @@ export async function createAppRegistry(dataDir: string, book: MetricsBook): Pro
           mainnet: metrics.network('mainnet'),
           testnet: metrics.network('testnet'),
           regtest: metrics.network('regtest'),
+        },
+        activated: {
+          mainnet: app.networks.includes('mainnet'),
+          testnet: app.networks.includes('testnet'),
+          regtest: app.networks.includes('regtest'),
         },
       })
     }

@@ -4,8 +4,12 @@
  */
 import { createPublicKey, randomBytes, randomUUID } from 'node:crypto'
 import { join } from 'node:path'
+import type { NetworkName } from '../../core/network/networks.js'
 import { readJsonFile, writeJsonFileAtomic } from '../persist/jsonFile.js'
 import { type App, type AppsFile, type Quota, USE_CASES, type UseCase } from './types.js'
+
+/** Every network an app can be activated on, in the order they are shown. */
+export const APP_NETWORKS: readonly NetworkName[] = ['mainnet', 'testnet', 'regtest']
 
 export class AppsError extends Error {
   override name = 'AppsError'
@@ -17,7 +21,39 @@ export function appsFilePath(dataDir: string): string {
 
 export async function loadApps(dataDir: string): Promise<App[]> {
   const file = await readJsonFile<AppsFile>(appsFilePath(dataDir))
-  return file?.apps ?? []
+  return (file?.apps ?? []).map(upgradeApp)
+}
+
+/**
+ * Apps written before networks and the chain-methods switch existed keep what they had: every
+ * network, and the chain-changing methods allowed.
+ */
+function upgradeApp(app: App): App {
+  const stored = app as Partial<App> & App
+  return {
+    ...stored,
+    networks: Array.isArray(stored.networks) ? stored.networks : [...APP_NETWORKS],
+    chainMethods: typeof stored.chainMethods === 'boolean' ? stored.chainMethods : true,
+  }
+}
+
+/** Validates a list of network names (at least one, each known), in the canonical order. */
+export function parseNetworks(names: readonly string[]): NetworkName[] {
+  const lower = names.map((name) => name.trim().toLowerCase()).filter((name) => name !== '')
+  for (const name of lower) {
+    if (!(APP_NETWORKS as readonly string[]).includes(name)) {
+      throw new AppsError(`unknown network "${name}": one of ${APP_NETWORKS.join(', ')}`)
+    }
+  }
+  const chosen = APP_NETWORKS.filter((network) => lower.includes(network))
+  if (chosen.length === 0)
+    throw new AppsError(`an app needs at least one network (${APP_NETWORKS.join(', ')})`)
+  return chosen
+}
+
+/** 128 random bits, hex: URL-safe as a path segment and unguessable. */
+function newApiKey(): string {
+  return randomBytes(16).toString('hex')
 }
 
 async function saveApps(dataDir: string, apps: App[]): Promise<void> {
@@ -53,28 +89,40 @@ export interface CreateAppParameters {
   name: string
   description?: string
   useCase: string
+  /** Networks to activate (default: all three). */
+  networks?: readonly string[]
+  /** Allow the chain-changing methods (default true: a dev node's apps usually want them). */
+  chainMethods?: boolean
 }
 
-export async function createApp(dataDir: string, { name, description = '', useCase }: CreateAppParameters) {
-  const trimmed = name.trim()
-  if (trimmed === '') throw new AppsError('an app needs a name (--name)')
-  const normalizedUseCase = useCase.toLowerCase()
-  if (!isUseCase(normalizedUseCase)) {
+function parseUseCase(useCase: string): UseCase {
+  const normalized = useCase.trim().toLowerCase()
+  if (!isUseCase(normalized)) {
     throw new AppsError(`unknown use case "${useCase}": one of ${USE_CASES.join(', ')}`)
   }
+  return normalized
+}
+
+export async function createApp(dataDir: string, parameters: CreateAppParameters) {
+  const { name, description = '', useCase } = parameters
+  const trimmed = name.trim()
+  if (trimmed === '') throw new AppsError('an app needs a name (--name)')
+  const normalizedUseCase = parseUseCase(useCase)
+  const networks = parseNetworks(parameters.networks ?? APP_NETWORKS)
   const apps = await loadApps(dataDir)
   if (findApp(apps, trimmed)) throw new AppsError(`an app named "${trimmed}" already exists`)
   const app: App = {
     id: randomUUID(),
     name: trimmed,
-    description,
+    description: description.trim(),
     useCase: normalizedUseCase,
-    // 128 random bits, hex: URL-safe as a path segment and unguessable.
-    apiKey: randomBytes(16).toString('hex'),
+    apiKey: newApiKey(),
     createdAt: new Date().toISOString(),
     allowList: { origins: [], ips: [] },
     jwtKeys: [],
     quota: {},
+    networks,
+    chainMethods: parameters.chainMethods ?? true,
   }
   apps.push(app)
   await saveApps(dataDir, apps)
@@ -199,5 +247,41 @@ export async function setQuota(dataDir: string, ref: string, quota: Quota): Prom
     if (quota.daily !== undefined) next.daily = quota.daily === 0 ? undefined : quota.daily
     if (quota.monthly !== undefined) next.monthly = quota.monthly === 0 ? undefined : quota.monthly
     app.quota = Object.fromEntries(Object.entries(next).filter(([, value]) => value !== undefined))
+  })
+}
+
+export interface AppDetailsChange {
+  name?: string
+  description?: string
+  useCase?: string
+  networks?: readonly string[]
+  chainMethods?: boolean
+}
+
+/** Renames, re-describes, re-activates networks or flips the chain-methods switch. */
+export async function changeApp(dataDir: string, ref: string, change: AppDetailsChange): Promise<App> {
+  const useCase = change.useCase === undefined ? undefined : parseUseCase(change.useCase)
+  const networks = change.networks === undefined ? undefined : parseNetworks(change.networks)
+  const apps = await loadApps(dataDir)
+  const app = requireApp(apps, ref)
+  if (change.name !== undefined) {
+    const name = change.name.trim()
+    if (name === '') throw new AppsError('an app needs a name')
+    const other = findApp(apps, name)
+    if (other && other.id !== app.id) throw new AppsError(`an app named "${name}" already exists`)
+    app.name = name
+  }
+  if (change.description !== undefined) app.description = change.description.trim()
+  if (useCase !== undefined) app.useCase = useCase
+  if (networks !== undefined) app.networks = networks
+  if (change.chainMethods !== undefined) app.chainMethods = change.chainMethods
+  await saveApps(dataDir, apps)
+  return app
+}
+
+/** Gives the app a new API key; the old one stops working as soon as the server re-reads apps.json. */
+export async function regenerateKey(dataDir: string, ref: string): Promise<App> {
+  return updateApp(dataDir, ref, (app) => {
+    app.apiKey = newApiKey()
   })
 }

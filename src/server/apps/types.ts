@@ -1,8 +1,10 @@
 /**
  * A provider app as the service specification's "Provider app" section describes it: a name, an
- * optional description, a use case, one API key that forms the last path segment of each
- * network's RPC address, and settings (allow list, JWT keys, quotas).
+ * optional description, a use case, the networks its node API is activated on, one API key that
+ * forms the last path segment of each network's RPC address, and settings (allow list, JWT keys,
+ * quotas, whether it may call the methods that change the shared chain).
  */
+import type { NetworkName } from '../../core/network/networks.js'
 
 export const USE_CASES = ['defi', 'analytics', 'gaming', 'wallet', 'other'] as const
 export type UseCase = (typeof USE_CASES)[number]
@@ -42,6 +44,13 @@ export interface App {
   allowList: AllowList
   jwtKeys: JwtKey[]
   quota: Quota
+  /** Networks the app's key is served on; a request to another one is refused. */
+  networks: NetworkName[]
+  /**
+   * Whether the key may call the methods that change the chain every app shares (`evm_*`,
+   * `anvil_*`, `hardhat_*`, `personal_*`, mining control). Setting name: `chainMethods`.
+   */
+  chainMethods: boolean
 }
 
 export interface AppsFile {

@@ -23,7 +23,16 @@ export interface CliResult {
   server?: RunningServer
 }
 
-export class UsageError extends Error {}
+/** A command line that is wrong: printed with the usage of the command, exit code 2. */
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    /** The usage to print (the command's own; the whole usage when not given). */
+    readonly usage?: string,
+  ) {
+    super(message)
+  }
+}
 /** A failure the user can fix (port in use…): printed as one line, exit code 1. */
 export class CliError extends Error {}
 

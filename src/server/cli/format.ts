@@ -4,8 +4,11 @@ import type { App } from '../apps/types.js'
 import type { AppMetricsReport } from '../metrics/metricsBook.js'
 import { SERVED_NETWORKS } from '../node/nodeHost.js'
 
+/** One line per network the app is activated on. */
 export function rpcAddresses(baseUrl: string, app: App): string[] {
-  return SERVED_NETWORKS.map((network) => `    ${network.padEnd(8)} ${rpcAddress(baseUrl, app, network)}`)
+  return SERVED_NETWORKS.filter((network) => app.networks.includes(network)).map(
+    (network) => `    ${network.padEnd(8)} ${rpcAddress(baseUrl, app, network)}`,
+  )
 }
 
 export function rpcAddress(baseUrl: string, app: App, network: NetworkName): string {
@@ -33,6 +36,8 @@ export function formatApp(baseUrl: string, app: App, report: AppMetricsReport): 
     `App "${app.name}"  (id ${app.id})`,
     `  use case:    ${app.useCase}`,
     `  description: ${app.description || '-'}`,
+    `  networks:    ${app.networks.join(', ')}`,
+    `  chain-changing methods: ${app.chainMethods ? 'allowed' : 'refused'}`,
     `  created:     ${app.createdAt}`,
     `  API key:     ${app.apiKey}`,
     '  RPC addresses (also /<network>/v2/<key>):',
@@ -60,6 +65,11 @@ export function formatApp(baseUrl: string, app: App, report: AppMetricsReport): 
   return lines
 }
 
+/** The current UTC day, as quota usage names it. */
+function today(): string {
+  return new Date().toISOString().slice(0, 10)
+}
+
 function listOrAny(list: string[]): string {
   return list.length === 0 ? 'any' : list.join(', ')
 }
@@ -74,12 +84,14 @@ export function formatAppTable(rows: Array<{ app: App; report: AppMetricsReport 
     return [
       app.name,
       app.useCase,
+      app.networks.join(','),
       app.apiKey,
+      String(report.usage.day === today() ? report.usage.dayCount : 0),
       String(totals.total),
       totals.total === 0 ? '-' : percent(totals.success / totals.total),
     ]
   })
-  const header = ['NAME', 'USE CASE', 'API KEY', 'REQUESTS', 'SUCCESS']
+  const header = ['NAME', 'USE CASE', 'NETWORKS', 'API KEY', 'TODAY', 'REQUESTS', 'SUCCESS']
   const widths = header.map((title, column) =>
     Math.max(title.length, ...table.map((row) => row[column]!.length)),
   )
@@ -97,7 +109,10 @@ export function formatServeBanner(
   devApp: App | undefined,
   apps: App[],
 ): string[] {
-  const lines = [`rsk-devnode HTTP JSON-RPC server on ${baseUrl}  (data: ${dataDir})`]
+  const lines = [
+    `rsk-devnode HTTP JSON-RPC server on ${baseUrl}  (data: ${dataDir})`,
+    `Dashboard: ${baseUrl}/  (create apps, see their addresses and metrics, change their settings)`,
+  ]
   if (devApp) {
     lines.push(
       `No app existed, so an app "dev" was created. Its API key: ${devApp.apiKey}`,

@@ -2,27 +2,15 @@
  * `rsk-devnode` commands: `serve` and `apps …`. Pure argument handling and printing; the work
  * is done by startServer and the app store, so tests drive this function directly.
  */
-import { parseArgs } from 'node:util'
 import { AppsError, loadApps } from '../apps/appStore.js'
-import { USE_CASES } from '../apps/types.js'
 import { DataDirectoryInUseError, DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server.js'
 import { apps } from './appsCommands.js'
 import { type CliContext, CliError, type CliResult, common, dataDirOf, UsageError } from './context.js'
 import { formatServeBanner } from './format.js'
+import { asksForHelp, help, parseCommand, USAGE, usageOf } from './usage.js'
 
 export type { CliContext, CliIo, CliResult } from './context.js'
-
-export const USAGE = `Usage:
-  rsk-devnode [serve] [--port 4444] [--host 127.0.0.1] [--data-dir .data] [--profile rpc-api|rskj] [--fsync]
-  rsk-devnode apps create --name NAME [--description TEXT] --use-case ${USE_CASES.join('|')}
-  rsk-devnode apps list
-  rsk-devnode apps show APP [--json]
-  rsk-devnode apps delete APP
-  rsk-devnode apps allow APP [--origin https://app.example]... [--ip 10.0.0.0/8]... [--remove] [--clear]
-  rsk-devnode apps jwt add APP --name KEY_NAME --key-file public.pem [--alg ES256]
-  rsk-devnode apps jwt remove APP --name KEY_NAME
-  rsk-devnode apps quota APP [--daily N] [--monthly N]     (0 removes a quota)
-APP is an app's name, API key or id. Every command takes --data-dir.`
+export { USAGE } from './usage.js'
 
 export async function runCli(argv: string[], context: CliContext): Promise<CliResult> {
   const { io } = context
@@ -31,10 +19,10 @@ export async function runCli(argv: string[], context: CliContext): Promise<CliRe
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(error.message)
-      io.err(USAGE)
+      io.err(error.usage ?? USAGE)
       return { exitCode: 2 }
     }
-    if (error instanceof AppsError || error instanceof CliError || isParseArgsError(error)) {
+    if (error instanceof AppsError || error instanceof CliError) {
       io.err(`error: ${(error as Error).message}`)
       return { exitCode: 1 }
     }
@@ -42,28 +30,24 @@ export async function runCli(argv: string[], context: CliContext): Promise<CliRe
   }
 }
 
-function isParseArgsError(error: unknown): boolean {
-  return (
-    error instanceof TypeError &&
-    String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS')
-  )
-}
-
 async function dispatch(argv: string[], context: CliContext): Promise<CliResult> {
   const [command, ...rest] = argv
-  // No command (or only options) means serve: `npx rsk-devnode` and `npm start` just work.
-  if (command === undefined || (command.startsWith('--') && command !== '--help')) return serve(argv, context)
   if (command === 'help' || command === '--help' || command === '-h') {
-    context.io.out(USAGE)
-    return { exitCode: 0 }
+    // `help apps`, `help serve`: that command's usage (options after it are ignored).
+    const firstOption = rest.findIndex((word) => word.startsWith('-'))
+    const words = firstOption < 0 ? rest : rest.slice(0, firstOption)
+    return help(context, words.length > 0 ? usageOf(words.join(' ')) : USAGE)
   }
+  // No command (or only options) means serve: `npx rsk-devnode` and `npm start` just work.
+  if (command === undefined || command.startsWith('-')) return serve(argv, context)
   if (command === 'serve') return serve(rest, context)
   if (command === 'apps') return apps(rest, context)
   throw new UsageError(`unknown command "${command}"`)
 }
 
 async function serve(args: string[], context: CliContext): Promise<CliResult> {
-  const { values } = parseArgs({
+  if (asksForHelp(args)) return help(context, usageOf('serve'))
+  const { values } = parseCommand('serve', {
     args,
     options: {
       ...common,
@@ -72,15 +56,16 @@ async function serve(args: string[], context: CliContext): Promise<CliResult> {
       profile: { type: 'string' },
       fsync: { type: 'boolean' },
     },
-    strict: true,
   })
+  const usage = usageOf('serve')
   const port = values.port === undefined ? DEFAULT_PORT : Number(values.port)
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
-    throw new UsageError(`--port ${values.port} is not a port`)
+    throw new UsageError(`--port ${values.port} is not a port`, usage)
   const profile = values.profile
   if (profile !== undefined && profile !== 'rpc-api' && profile !== 'rskj') {
     throw new UsageError(
       `--profile ${profile}: use rpc-api (the hosted service, default) or rskj (a self-run RSKj)`,
+      usage,
     )
   }
   const dataDir = dataDirOf(values, context)

@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppRuntime } from '../apps/appRegistry.js'
 import { findApp } from '../apps/appStore.js'
-import type { HandlerContext } from './handler.js'
+import type { HandlerContext } from './context.js'
 import { rejectionBody } from './rejections.js'
 
 export function isLoopback(address: string | undefined): boolean {
@@ -23,6 +23,8 @@ export function describeApp(context: Pick<HandlerContext, 'book'>, runtime: AppR
     description: app.description,
     useCase: app.useCase,
     createdAt: app.createdAt,
+    networks: app.networks,
+    chainMethods: app.chainMethods,
     allowList: app.allowList,
     jwtKeys: app.jwtKeys.map((key) => ({ name: key.name, algorithm: key.algorithm })),
     quota: app.quota,

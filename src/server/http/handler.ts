@@ -5,27 +5,23 @@
  */
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http'
 import type { NetworkName } from '../../core/network/networks.js'
-import type { AppRegistry, AppRuntime } from '../apps/appRegistry.js'
+import type { AppRuntime } from '../apps/appRegistry.js'
+import { isChainChangingMethod } from '../apps/chainMethods.js'
 import { consumeQuota, quotaResetsAt } from '../apps/quota.js'
-import type { MetricsBook, NetworkCounters } from '../metrics/metricsBook.js'
-import type { NodeHost } from '../node/nodeHost.js'
+import { handleDashboard } from '../dashboard/dashboardRoute.js'
+import type { NetworkCounters } from '../metrics/metricsBook.js'
 import { handleAdmin } from './admin.js'
 import { readBody } from './body.js'
+import type { HandlerContext } from './context.js'
 import { corsHeaders, NO_HEADERS, preflightHeaders } from './cors.js'
-import { REJECTIONS, type RejectionKind, rejectionBody } from './rejections.js'
+import {
+  chainMethodsOffError,
+  networkNotActivatedMessage,
+  REJECTIONS,
+  type RejectionKind,
+  rejectionBody,
+} from './rejections.js'
 import { parseRoute } from './router.js'
-
-export interface HandlerContext {
-  registry: AppRegistry
-  nodes: NodeHost
-  book: MetricsBook
-  /** Wall clock (ms); injected so tests can cross a quota day. */
-  now: () => number
-  /** Largest accepted body in bytes (RSKj: 5,242,880). */
-  bodyLimit: number
-  /** Largest accepted batch (RSKj: 50). */
-  maxBatch: number
-}
 
 /** A single request answered with one of these codes gets HTTP 400, as RSKj does. */
 const BAD_REQUEST_CODES: ReadonlySet<number> = new Set([-32700, -32600, -32602])
@@ -59,6 +55,8 @@ function handle(context: HandlerContext, request: IncomingMessage, response: Ser
   const route = parseRoute(request.url ?? '/')
   if (route.kind === 'admin')
     return later(response, () => handleAdmin(context, route.path, request, response))
+  if (route.kind === 'dashboard')
+    return later(response, () => handleDashboard(context, route.path, request, response))
   const method = request.method
   if (method !== 'POST' && method !== 'OPTIONS') {
     // RSKj's Web3HttpMethodFilterHandler: 501 with an empty body, before any other work.
@@ -84,7 +82,7 @@ function handle(context: HandlerContext, request: IncomingMessage, response: Ser
   })
 }
 
-/** Allow lists, preflight, JWT, then the body. */
+/** Network, allow lists, preflight, JWT, then the body. */
 function admit(
   context: HandlerContext,
   runtime: AppRuntime,
@@ -92,6 +90,17 @@ function admit(
   request: IncomingMessage,
   response: ServerResponse,
 ) {
+  if (!runtime.activated[network]) {
+    context.book.reject(runtime.app.id, 'network')
+    const { networks } = runtime.app
+    const message = networkNotActivatedMessage(network, networks)
+    return send(
+      response,
+      REJECTIONS.networkNotActivated.status,
+      NO_HEADERS,
+      rejectionBody('networkNotActivated', { network, networks }, message),
+    )
+  }
   const guard = runtime.guard
   const origin = request.headers.origin
   if (guard.restrictsIp && !guard.allowsIp(request.socket.remoteAddress)) {
@@ -178,22 +187,34 @@ function answerRpc(
     })
   }
 
-  const finish = (answer: unknown) => {
+  // An app with the chain-changing methods switched off: those calls are answered here, the rest
+  // go to the node (a batch's refusals follow the node's answers; ids tell them apart).
+  const split = runtime.app.chainMethods ? undefined : splitChainMethods(payload)
+  const forwarded = split ? split.forward : payload
+
+  const finish = (nodeAnswer: unknown) => {
     try {
-      const errors = countErrors(answer)
+      const answer = split ? mergeRefusals(payload, nodeAnswer, split.refusals) : nodeAnswer
+      const errors = countErrors(answer, counters)
       record(counters, payload, calls, errors, performance.now() - started)
+      runtime.metrics.countDay(runtime.metrics.usage.day, calls, errors)
       if (answer === undefined) return send(response, 200, cors, '')
-      const status =
-        !Array.isArray(answer) && errors === 1 && BAD_REQUEST_CODES.has(errorCode(answer)) ? 400 : 200
+      const code = Array.isArray(answer) || errors !== 1 ? 0 : errorCode(answer)
+      const status = BAD_REQUEST_CODES.has(code)
+        ? 400
+        : code === REJECTIONS.chainMethodsOff.code
+          ? REJECTIONS.chainMethodsOff.status
+          : 200
       send(response, status, cors, `${JSON.stringify(answer)}\n`)
     } catch (error) {
       answerInternalError(response, error)
     }
   }
+  if (forwarded === NOTHING) return finish(undefined)
   const fail = (error: unknown) => answerInternalError(response, error)
   const node = context.nodes.ready(network)
   if (node) {
-    const answer = node.request(payload)
+    const answer = node.request(forwarded)
     // A node that answers synchronously is answered synchronously: no promise hop. `finish`
     // catches its own errors, so one `then` with both callbacks is enough.
     if (!isThenable(answer)) return finish(answer)
@@ -201,19 +222,64 @@ function answerRpc(
   }
   context.nodes
     .node(network)
-    .then((opened) => opened.request(payload))
+    .then((opened) => opened.request(forwarded))
     .then(finish, fail)
+}
+
+/** Nothing is left for the node to answer. */
+const NOTHING: unique symbol = Symbol('nothing')
+
+interface ChainMethodSplit {
+  /** What the node still answers: the payload, a smaller batch, or NOTHING. */
+  forward: unknown
+  /** The refusals of calls that expect an answer (notifications get none). */
+  refusals: unknown[]
+}
+
+function splitChainMethods(payload: unknown): ChainMethodSplit | undefined {
+  const refuses = (item: unknown) => {
+    const method = methodName(item)
+    return method !== '(invalid)' && isChainChangingMethod(method)
+  }
+  const refusal = (item: unknown) => {
+    const id = (item as { id?: unknown }).id
+    return id === undefined ? [] : [{ jsonrpc: '2.0', id, error: chainMethodsOffError(methodName(item)) }]
+  }
+  if (!Array.isArray(payload)) {
+    return refuses(payload) ? { forward: NOTHING, refusals: refusal(payload) } : undefined
+  }
+  if (!payload.some(refuses)) return undefined
+  const kept = payload.filter((item) => !refuses(item))
+  return { forward: kept.length === 0 ? NOTHING : kept, refusals: payload.filter(refuses).flatMap(refusal) }
+}
+
+function mergeRefusals(payload: unknown, nodeAnswer: unknown, refusals: unknown[]): unknown {
+  if (!Array.isArray(payload)) return refusals[0]
+  const answered = Array.isArray(nodeAnswer) ? nodeAnswer : nodeAnswer === undefined ? [] : [nodeAnswer]
+  const all = [...answered, ...refusals]
+  // A batch of notifications only gets no answer at all (JSON-RPC 2.0 §6).
+  return all.length === 0 ? undefined : all
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof (value as { then?: unknown } | null)?.then === 'function'
 }
 
-function countErrors(answer: unknown): number {
+/** Errors in an answer, each counted by its code. */
+function countErrors(answer: unknown, counters: NetworkCounters): number {
   if (answer === undefined || answer === null) return 0
-  if (!Array.isArray(answer)) return typeof answer === 'object' && 'error' in answer ? 1 : 0
+  if (!Array.isArray(answer)) {
+    if (typeof answer !== 'object' || !('error' in answer)) return 0
+    counters.countErrorCode(errorCode(answer))
+    return 1
+  }
   let errors = 0
-  for (const item of answer) if (typeof item === 'object' && item !== null && 'error' in item) errors++
+  for (const item of answer) {
+    if (typeof item === 'object' && item !== null && 'error' in item) {
+      errors++
+      counters.countErrorCode(errorCode(item))
+    }
+  }
   return errors
 }
 
@@ -236,7 +302,9 @@ function record(
     if (payload.length === 0) counters.countMethod('(invalid)')
     for (const item of payload) counters.countMethod(methodName(item))
   } else {
-    counters.countMethod(methodName(payload))
+    const method = methodName(payload)
+    counters.countMethod(method)
+    counters.recordMethodLatency(method, elapsedMs)
   }
 }
 

@@ -19,6 +19,8 @@ export type RejectionKind =
   | 'notFound'
   | 'bodyTooLarge'
   | 'adminNotLocal'
+  | 'networkNotActivated'
+  | 'chainMethodsOff'
 
 export interface RejectionRule {
   status: number
@@ -55,14 +57,37 @@ export const REJECTIONS: Readonly<Record<RejectionKind, RejectionRule>> = {
   notFound: { status: 404, code: -32056, message: 'not found: the address is /<network>/<API_KEY>' },
   bodyTooLarge: { status: 413, code: -32600, message: 'request body too large' },
   adminNotLocal: { status: 403, code: -32057, message: 'the admin endpoint answers loopback clients only' },
+  // The message names the app's networks (rejectionBody's `message`); this is its start.
+  networkNotActivated: { status: 403, code: -32058, message: 'network not activated for this app' },
+  chainMethodsOff: {
+    status: 403,
+    code: -32059,
+    message: 'this method changes the shared chain and the app\'s "chainMethods" setting is off',
+  },
 }
 
 /** The JSON body of a refusal: a JSON-RPC error envelope with `id` null (the body may be unread). */
-export function rejectionBody(kind: RejectionKind, data?: Record<string, unknown>): string {
+export function rejectionBody(
+  kind: RejectionKind,
+  data?: Record<string, unknown>,
+  message = REJECTIONS[kind].message,
+): string {
   const rule = REJECTIONS[kind]
-  const error =
-    data === undefined
-      ? { code: rule.code, message: rule.message }
-      : { code: rule.code, message: rule.message, data }
+  const error = data === undefined ? { code: rule.code, message } : { code: rule.code, message, data }
   return `${JSON.stringify({ jsonrpc: '2.0', id: null, error })}\n`
+}
+
+/** `network not activated for this app: it has mainnet, testnet (asked: regtest)`. */
+export function networkNotActivatedMessage(asked: string, activated: readonly string[]): string {
+  return `${REJECTIONS.networkNotActivated.message}: it has ${activated.join(', ')} (asked: ${asked})`
+}
+
+/** The JSON-RPC error a call to a chain-changing method gets while the app's switch is off. */
+export function chainMethodsOffError(method: string) {
+  const rule = REJECTIONS.chainMethodsOff
+  return {
+    code: rule.code,
+    message: `${method}: ${rule.message} (turn it on in the dashboard's Settings or with rsk-devnode apps set APP --chain-methods on)`,
+    data: { method, setting: 'chainMethods' },
+  }
 }

@@ -1,6 +1,6 @@
 /**
  * The server's addresses: `/<network>/<API_KEY>` and the provider form `/<network>/v2/<API_KEY>`
- * for JSON-RPC, `/admin/...` for the local admin endpoint. Parsed by hand: this runs for every
+ * for JSON-RPC, `/admin/...` for the local admin endpoint, `/` and `/dashboard/...` for the dashboard. Parsed by hand: this runs for every
  * request and a URL object would cost more than the rest of the routing.
  */
 import type { NetworkName } from '../../core/network/networks.js'
@@ -10,6 +10,8 @@ export type Route =
   | { kind: 'missingKey'; network: NetworkName }
   | { kind: 'unknownNetwork' }
   | { kind: 'admin'; path: string[] }
+  /** `/` (the dashboard page) and `/dashboard/...` (its assets and JSON API). */
+  | { kind: 'dashboard'; path: string[] }
   | { kind: 'notFound' }
 
 const NETWORKS: ReadonlySet<string> = new Set(['mainnet', 'testnet', 'regtest'])
@@ -28,7 +30,8 @@ export function parseRoute(url: string): Route {
   }
   const segments = path.split('/').filter((segment) => segment !== '')
   const first = segments[0]
-  if (first === undefined) return { kind: 'notFound' }
+  if (first === undefined) return { kind: 'dashboard', path: [] }
+  if (first === 'dashboard') return { kind: 'dashboard', path: segments.slice(1).map(decodeURIComponentSafe) }
   if (first === 'admin') return { kind: 'admin', path: segments.slice(1).map(decodeURIComponentSafe) }
   if (!NETWORKS.has(first)) return { kind: 'unknownNetwork' }
   const network = first as NetworkName

@@ -15,16 +15,23 @@ export const APP_REJECTIONS = [
   'jwtInvalid',
   'dailyQuota',
   'monthlyQuota',
+  'network',
 ] as const
 export type AppRejection = (typeof APP_REJECTIONS)[number]
 
 /** A method name outside this many distinct ones is counted as "(other)": garbage stays bounded. */
 const MAX_METHODS = 512
+/** Days of per-day counts kept (the dashboard charts the last 30). */
+const KEPT_DAYS = 40
 
 export class NetworkCounters {
   total = 0
   success = 0
   readonly methods = new Map<string, number>()
+  /** Latency of single (non-batch) requests, per method. */
+  readonly methodLatency = new Map<string, LatencyHistogram>()
+  /** JSON-RPC error code → answers carrying it. */
+  readonly errorCodes = new Map<number, number>()
   readonly latency: LatencyHistogram
 
   constructor(latency = new LatencyHistogram()) {
@@ -37,6 +44,26 @@ export class NetworkCounters {
     else if (this.methods.size < MAX_METHODS) this.methods.set(method, 1)
     else this.methods.set('(other)', (this.methods.get('(other)') ?? 0) + 1)
   }
+
+  recordMethodLatency(method: string, elapsedMs: number): void {
+    let histogram = this.methodLatency.get(method)
+    if (!histogram) {
+      // Only methods already counted get a histogram, so its size is bounded like theirs.
+      if (!this.methods.has(method)) return
+      histogram = new LatencyHistogram()
+      this.methodLatency.set(method, histogram)
+    }
+    histogram.record(elapsedMs)
+  }
+
+  countErrorCode(code: number): void {
+    this.errorCodes.set(code, (this.errorCodes.get(code) ?? 0) + 1)
+  }
+}
+
+export interface DayCount {
+  total: number
+  success: number
 }
 
 export interface Usage {
@@ -52,6 +79,22 @@ export class AppMetrics {
   readonly networks = new Map<NetworkName, NetworkCounters>()
   readonly rejections = new Map<AppRejection, number>()
   usage: Usage = { day: '', dayCount: 0, month: '', monthCount: 0 }
+  /** UTC day (YYYY-MM-DD) → calls answered that day, all networks together. */
+  readonly days = new Map<string, DayCount>()
+
+  countDay(day: string, calls: number, errors: number): void {
+    let count = this.days.get(day)
+    if (!count) {
+      count = { total: 0, success: 0 }
+      this.days.set(day, count)
+      if (this.days.size > KEPT_DAYS) {
+        const oldest = [...this.days.keys()].sort()[0]!
+        this.days.delete(oldest)
+      }
+    }
+    count.total += calls
+    count.success += calls - errors
+  }
 
   network(name: NetworkName): NetworkCounters {
     let counters = this.networks.get(name)
@@ -70,6 +113,10 @@ export interface NetworkMetricsReport {
   /** success / total, 1 when there were no requests. */
   successRate: number
   methods: Record<string, number>
+  /** p50/p99 of single requests per method (methods only ever called in batches have none). */
+  methodLatency: Record<string, LatencySummary>
+  /** JSON-RPC error code → answers carrying it. */
+  errorCodes: Record<string, number>
   latency: LatencySummary
 }
 
@@ -77,6 +124,8 @@ export interface AppMetricsReport {
   networks: Partial<Record<NetworkName, NetworkMetricsReport>>
   rejections: Partial<Record<AppRejection, number>>
   usage: Usage
+  /** Per UTC day, oldest first, only days with requests. */
+  days: Array<{ day: string } & DayCount>
 }
 
 interface MetricsFile {
@@ -91,9 +140,17 @@ interface MetricsFile {
       networks: Partial<
         Record<
           NetworkName,
-          { total: number; success: number; methods: Record<string, number>; latency: HistogramJson }
+          {
+            total: number
+            success: number
+            methods: Record<string, number>
+            latency: HistogramJson
+            methodLatency?: Record<string, HistogramJson>
+            errorCodes?: Record<string, number>
+          }
         >
       >
+      days?: Record<string, DayCount>
     }
   >
 }
@@ -133,10 +190,22 @@ export class MetricsBook {
         errors: counters.total - counters.success,
         successRate: counters.total === 0 ? 1 : counters.success / counters.total,
         methods: Object.fromEntries([...counters.methods].sort((a, b) => b[1] - a[1])),
+        methodLatency: Object.fromEntries(
+          [...counters.methodLatency].map(([method, histogram]) => [method, histogram.summary()]),
+        ),
+        errorCodes: Object.fromEntries(counters.errorCodes),
         latency: counters.latency.summary(),
       }
     }
-    return { networks, rejections: Object.fromEntries(metrics.rejections), usage: { ...metrics.usage } }
+    const days = [...metrics.days]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([day, count]) => ({ day, ...count }))
+    return {
+      networks,
+      rejections: Object.fromEntries(metrics.rejections),
+      usage: { ...metrics.usage },
+      days,
+    }
   }
 
   /** Drops the metrics of apps that no longer exist. */
@@ -154,9 +223,18 @@ export class MetricsBook {
           success: counters.success,
           methods: Object.fromEntries(counters.methods),
           latency: counters.latency.toJSON(),
+          methodLatency: Object.fromEntries(
+            [...counters.methodLatency].map(([method, histogram]) => [method, histogram.toJSON()]),
+          ),
+          errorCodes: Object.fromEntries(counters.errorCodes),
         }
       }
-      apps[id] = { usage: metrics.usage, rejections: Object.fromEntries(metrics.rejections), networks }
+      apps[id] = {
+        usage: metrics.usage,
+        rejections: Object.fromEntries(metrics.rejections),
+        networks,
+        days: Object.fromEntries(metrics.days),
+      }
     }
     return { version: 1, server: { ...this.server }, apps }
   }
@@ -177,7 +255,16 @@ export class MetricsBook {
         counters.total = net.total
         counters.success = net.success
         for (const [method, count] of Object.entries(net.methods)) counters.methods.set(method, count)
+        for (const [method, histogram] of Object.entries(net.methodLatency ?? {})) {
+          counters.methodLatency.set(method, LatencyHistogram.fromJSON(histogram))
+        }
+        for (const [code, count] of Object.entries(net.errorCodes ?? {})) {
+          counters.errorCodes.set(Number(code), count)
+        }
         metrics.networks.set(name as NetworkName, counters)
+      }
+      for (const [day, count] of Object.entries(saved.days ?? {})) {
+        metrics.days.set(day, { total: count.total, success: count.success })
       }
     }
     return book

@@ -242,7 +242,7 @@ describe('metadata and reset', () => {
             "chainId": "0x21",
             "gasLimit": "0x989680",
             "minimumGasPrice": "0x0",
-            "coinbase": "0x3333333333333333333333333333333333333333"
+            "coinbase": "0xec4ddeb4380ad69b3e509baad9f158cdf4e4681d"
           },
           "forkConfig": {}
         }

@@ -58,7 +58,7 @@ describe('eth_subscribe', () => {
         "extraData": "0x",
         "gasLimit": "0x98705b",
         "gasUsed": "0x0",
-        "miner": "0x3333333333333333333333333333333333333333",
+        "miner": "0xec4ddeb4380ad69b3e509baad9f158cdf4e4681d",
         "number": "0x1",
         "parentHash": "0x596109d64401583fc9008e66fdc3e03fb4b952c539d8aa94cd6b5815d7f55355",
         "receiptsRoot": "0xac4e381d03eb2dc5f94fef79bb2c8788f5c11ff5f9f946fc4b64bced14666365",
@@ -66,7 +66,7 @@ describe('eth_subscribe', () => {
         "stateRoot": "0x23ef6a3aea8a25f59d4d3559f66f758f9426476f7b34d9ad6a1df9b4e3bd26e2",
         "timestamp": "0x6553f100",
         "transactionsRoot": "0x8c9664a30670ddc67aa13992fdd8751b7b797bbe172506ffd5cda10ebbf97952",
-        "hash": "0x264cb61779cadbb6f3900e14e658f7ee241c634398ff877edcd6e376223f4d29",
+        "hash": "0x04bef9c60759027734443cf0c8f7c9176d11820b4d9a0e980401c68b2d46df44",
         "baseEvent": "0x00"
       }"
     `)
@@ -86,7 +86,7 @@ describe('eth_subscribe', () => {
       "{
         "logIndex": "0x0",
         "blockNumber": "0x2",
-        "blockHash": "0x4e5ceda68a5296b8b5e89f0deb1a6dc1557a01d8341479bc42c9e7c91f95ee9a",
+        "blockHash": "0x7f2f1d61bfbacb6ea5597caff93d0ee869a5cfa140ef47fd39d7c7b985bb5caa",
         "transactionHash": "0x5994998e790b3b862169f482deec5a14082ca03696524a864f5c0e55812b32a4",
         "transactionIndex": "0x0",
         "address": "0x77045e71a7a2c50903d88e564cd72fab11e82051",

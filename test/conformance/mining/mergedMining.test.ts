@@ -42,10 +42,10 @@ describe('mnr_getWork', () => {
   it('answers the template work with notify true once, then the same work with notify false', async () => {
     const { wire } = await manualNode()
     expect(await wire('mnr_getWork')).toMatchInlineSnapshot(
-      `"{"jsonrpc":"2.0","id":1,"result":{"blockHashForMergedMining":"0x1f5a457ef78fe5a0273cebce7da31fc05a2b419f6316feddbe667412b9882665","target":"0x5555555555555555555555555555555555555555555555555555555555555555","feesPaidToMiner":"0","notify":true,"parentBlockHash":"0x596109d64401583fc9008e66fdc3e03fb4b952c539d8aa94cd6b5815d7f55355"}}"`,
+      `"{"jsonrpc":"2.0","id":1,"result":{"blockHashForMergedMining":"0x3a16658d0fde4dc5e5cef67cc67e487ed198199db6d226d2d76226ea3c463f9d","target":"0x5555555555555555555555555555555555555555555555555555555555555555","feesPaidToMiner":"0","notify":true,"parentBlockHash":"0x596109d64401583fc9008e66fdc3e03fb4b952c539d8aa94cd6b5815d7f55355"}}"`,
     )
     expect(await wire('mnr_getWork')).toMatchInlineSnapshot(
-      `"{"jsonrpc":"2.0","id":1,"result":{"blockHashForMergedMining":"0x1f5a457ef78fe5a0273cebce7da31fc05a2b419f6316feddbe667412b9882665","target":"0x5555555555555555555555555555555555555555555555555555555555555555","feesPaidToMiner":"0","notify":false,"parentBlockHash":"0x596109d64401583fc9008e66fdc3e03fb4b952c539d8aa94cd6b5815d7f55355"}}"`,
+      `"{"jsonrpc":"2.0","id":1,"result":{"blockHashForMergedMining":"0x3a16658d0fde4dc5e5cef67cc67e487ed198199db6d226d2d76226ea3c463f9d","target":"0x5555555555555555555555555555555555555555555555555555555555555555","feesPaidToMiner":"0","notify":false,"parentBlockHash":"0x596109d64401583fc9008e66fdc3e03fb4b952c539d8aa94cd6b5815d7f55355"}}"`,
     )
   })
 
@@ -87,7 +87,7 @@ describe('mnr_submit* from an external miner', () => {
     const work = await result<MinerWork>('mnr_getWork')
     const solution = solveMinerWork({ work, seed: 1 })
     expect(await wire('mnr_submitBitcoinBlock', solution.submitBitcoinBlockParams)).toMatchInlineSnapshot(
-      `"{"jsonrpc":"2.0","id":1,"result":{"blockImportedResult":"0x494d504f525445445f42455354","blockHash":"0x1d62ec26c45b4a4cda770b6c12b7e4b9b420d905117de48a2635951c28078a4a","blockIncludedHeight":"0x1"}}"`,
+      `"{"jsonrpc":"2.0","id":1,"result":{"blockImportedResult":"0x494d504f525445445f42455354","blockHash":"0xe7f12d718af68260aa83111432eebe4a5bda9767bb836c7bca95a4ceb5d91159","blockIncludedHeight":"0x1"}}"`,
     )
     const block = await result<WireBlock>('eth_getBlockByNumber', ['latest', false])
     expect(block.number).toBe('0x1')
@@ -160,7 +160,7 @@ describe('mnr_submit* from an external miner', () => {
     expect(
       await wire('mnr_submitBitcoinBlockTransactions', [blockHashHex, header, coinbase, missingOne]),
     ).toMatchInlineSnapshot(
-      `"{"jsonrpc":"2.0","id":1,"error":{"code":-33000,"message":"Invalid block supplied by miner: a90c64be4f71b082b034c7dfa968e34b101fb01f541a79a4deaf8105aa42568e 1f5a457ef78fe5a0273cebce7da31fc05a2b419f6316feddbe667412b9882665 at height 1"}}"`,
+      `"{"jsonrpc":"2.0","id":1,"error":{"code":-33000,"message":"Invalid block supplied by miner: 2ebec81b6366a1e844c83db76d6f79f55f77256aa7092a06c5ad2cdbb724e475 3a16658d0fde4dc5e5cef67cc67e487ed198199db6d226d2d76226ea3c463f9d at height 1"}}"`,
     )
     expect(await result('eth_blockNumber')).toBe('0x0')
   })
@@ -197,7 +197,7 @@ describe('eth_getWork / eth_submitWork', () => {
   it('answers [hashForMergedMining, previous Bitcoin header hash, target]', async () => {
     const { wire } = await manualNode()
     expect(await wire('eth_getWork')).toMatchInlineSnapshot(
-      `"{"jsonrpc":"2.0","id":1,"result":["0x1f5a457ef78fe5a0273cebce7da31fc05a2b419f6316feddbe667412b9882665","0x0000000000000000000000000000000000000000000000000000000000000000","0x5555555555555555555555555555555555555555555555555555555555555555"]}"`,
+      `"{"jsonrpc":"2.0","id":1,"result":["0x3a16658d0fde4dc5e5cef67cc67e487ed198199db6d226d2d76226ea3c463f9d","0x0000000000000000000000000000000000000000000000000000000000000000","0x5555555555555555555555555555555555555555555555555555555555555555"]}"`,
     )
   })
 

@@ -113,11 +113,47 @@ describe('sco_*', () => {
   })
 })
 
+describe('sco_clearPeerScoring (RSKj Web3Impl.sco_clearPeerScoring: clears, then returns sco_peerList())', () => {
+  it('answers the (empty) peer list for an IP address or a hex node id', async () => {
+    const { wire } = await createConformanceNode('rskj')
+    expect(await wire('sco_clearPeerScoring', ['10.1.2.3'])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"result":[]}"`,
+    )
+    expect(await wire('sco_clearPeerScoring', [`0x${'ab'.repeat(64)}`])).toMatchInlineSnapshot(
+      `"{"jsonrpc":"2.0","id":1,"result":[]}"`,
+    )
+  })
+
+  it('refuses an id that is neither an IP address nor a hex node id, naming the parameter', async () => {
+    const { wire } = await createConformanceNode('rskj')
+    const answer = JSON.parse(await wire('sco_clearPeerScoring', ['not a peer']))
+    expect(answer.error.code).toBe(-32602)
+    expect(answer.error.message).toContain('id')
+    expect(answer.error.message).toContain('neither an IP address nor a hex node id')
+    const missing = JSON.parse(await wire('sco_clearPeerScoring', []))
+    expect(missing.error.code).toBe(-32602)
+  })
+})
+
+describe('eth_coinbase (RSKj Web3Impl.eth_coinbase: minerServer.getCoinbaseAddress())', () => {
+  it("answers regtest's miner coinbase, which mined blocks carry, and follows anvil_setCoinbase", async () => {
+    const { result } = await createConformanceNode('rskj')
+    const coinbase = await result<string>('eth_coinbase')
+    expect(coinbase).toBe('0xec4ddeb4380ad69b3e509baad9f158cdf4e4681d')
+    await result('evm_mine')
+    const block = await result<{ miner: string }>('eth_getBlockByNumber', ['latest', false])
+    expect(block.miner).toBe(coinbase)
+    const other = `0x${'42'.repeat(20)}`
+    await result('anvil_setCoinbase', [other])
+    expect(await result<string>('eth_coinbase')).toBe(other)
+  })
+})
+
 describe('single-node counters', () => {
   it('answers the mining and peer counters', async () => {
     const { wire } = await createConformanceNode('rskj')
     expect(await wire('eth_coinbase')).toMatchInlineSnapshot(
-      `"{"jsonrpc":"2.0","id":1,"result":"0x3333333333333333333333333333333333333333"}"`,
+      `"{"jsonrpc":"2.0","id":1,"result":"0xec4ddeb4380ad69b3e509baad9f158cdf4e4681d"}"`,
     )
     expect(await wire('eth_hashrate')).toMatchInlineSnapshot(`"{"jsonrpc":"2.0","id":1,"result":"0x0"}"`)
     expect(await wire('eth_netHashrate')).toMatchInlineSnapshot(`"{"jsonrpc":"2.0","id":1,"result":0}"`)

@@ -313,7 +313,7 @@ export class Engine {
       timestamp: consumeTimestamp
         ? this.time.nextBlockTimestamp(parent.header.timestamp)
         : this.time.peekNextBlockTimestamp(parent.header.timestamp),
-      coinbase: this.network.genesisCoinbase,
+      coinbase: this.network.minerCoinbase,
       parentBitcoinHash: this.parentBitcoinHash,
       getBlockHash: (n) => this.reader.cachedHash(n),
       precompiles: this.#precompiles,
@@ -454,7 +454,7 @@ export class Engine {
         state: this.state,
         candidates: this.pool.pending().map((p) => ({ tx: p.tx, sender: p.sender })),
         timestamp: this.time.peekNextBlockTimestamp(parent.header.timestamp),
-        coinbase: this.network.genesisCoinbase,
+        coinbase: this.network.minerCoinbase,
         parentBitcoinHash: this.parentBitcoinHash,
         getBlockHash: (n) => this.reader.cachedHash(n),
         precompiles: this.#precompiles,

@@ -37,6 +37,7 @@ import { rsk_getRawTransactionReceiptByHash } from './rsk/rsk_getRawTransactionR
 import { rsk_getTransactionReceiptNodesByHash } from './rsk/rsk_getTransactionReceiptNodesByHash.js'
 import { sco_banAddress } from './sco/sco_banAddress.js'
 import { sco_bannedAddresses } from './sco/sco_bannedAddresses.js'
+import { sco_clearPeerScoring } from './sco/sco_clearPeerScoring.js'
 import { sco_peerList } from './sco/sco_peerList.js'
 import { sco_reputationSummary } from './sco/sco_reputationSummary.js'
 import { sco_unbanAddress } from './sco/sco_unbanAddress.js'
@@ -79,6 +80,7 @@ export const NODE_METHODS: readonly MethodDefinition[] = [
   sco_peerList,
   sco_bannedAddresses,
   sco_reputationSummary,
+  sco_clearPeerScoring,
   rsk_getRawTransactionReceiptByHash,
   rsk_getTransactionReceiptNodesByHash,
   rsk_getRawBlockHeaderByHash,

@@ -75,6 +75,12 @@ function addressForBan(text: string): IpAddress | undefined {
   return ip && !isLoopbackOrAny(ip) ? ip : undefined
 }
 
+/** True for an IPv4 or IPv6 literal (what `InetAddress.getByName` takes without a DNS lookup). */
+export function isIpLiteral(text: string): boolean {
+  const name = text.trim()
+  return (parseIpv4(name) ?? parseIpv6(name)) !== undefined
+}
+
 /** The normalized entry for `text` (address or `address/bits`), or `undefined` if RSKj would refuse it. */
 export function normalizeBan(text: string): string | undefined {
   const parts = text.split('/')

@@ -8,7 +8,7 @@ import type { Abi } from 'viem'
 import { FieldTable } from '../components/FieldTable.js'
 import { usePanelData, useServices } from '../context.js'
 import { type CallFrame, consoleLines } from '../lib/consoleLog.js'
-import { json, quantity, shortHash } from '../lib/format.js'
+import { quantity, shortHash } from '../lib/format.js'
 import { decodeLog, formatArg, type LogLike, parseUserAbi } from '../lib/logs.js'
 import { decodeRevert, describeRevert } from '../lib/revert.js'
 

@@ -29,7 +29,7 @@ export const anvil_nodeInfo = defineMethod({
         chainId: toQuantity(network.chainId),
         gasLimit: toQuantity(overrides.gasLimit ?? head.gasLimit),
         minimumGasPrice: toQuantity(overrides.minimumGasPrice ?? network.minimumGasPrice),
-        coinbase: overrides.coinbase ?? network.genesisCoinbase,
+        coinbase: overrides.coinbase ?? network.minerCoinbase,
       },
       forkConfig: {},
     }
