@@ -3,6 +3,8 @@
  * `TARGET=firefox vite build` → dist-firefox/ (background scripts, gecko settings).
  * The library build has its own config (vite.lib.config.ts).
  */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { crx, type ManifestV3Export } from '@crxjs/vite-plugin'
 import preact from '@preact/preset-vite'
 import { defineConfig, type Plugin } from 'vite'
@@ -77,32 +79,51 @@ function noPackageImportsInWorker(): Plugin {
 }
 
 /**
- * The provider and relay are registered at runtime (src/background/injection.ts) from `?script`
- * imports (src/background/injectedFiles.ts), which crxjs builds as self-contained IIFE files with
- * stable names (`src/inpage/index.iife.js`, `src/content/relay.iife.js`). crxjs also lists them
- * in `web_accessible_resources` for every http(s) page, which registered content scripts do not
- * need and which would let any page probe for the extension, and leaves an unreferenced ES module
- * copy of each in assets/: both are removed here.
+ * The provider and relay are built from `?script` imports (src/background/injectedFiles.ts), which
+ * crxjs turns into self-contained IIFE files with stable names (`src/inpage/index.iife.js`,
+ * `src/content/relay.iife.js`), and declared here as the manifest's content scripts for every
+ * site, at document_start in every frame: static scripts are in a page from the moment the
+ * extension is installed, before its first script (the allow list narrows them at runtime,
+ * src/background/injection.ts). crxjs also lists `?script` files in `web_accessible_resources`
+ * for every http(s) page, which content scripts do not need and which would let any page probe
+ * for the extension, and leaves an unreferenced ES module copy of each in assets/: both are
+ * removed here.
  */
-function privateInjectedScripts(): Plugin {
+export const STATIC_CONTENT_SCRIPTS = [
+  { js: ['src/inpage/index.iife.js'], world: 'MAIN' },
+  { js: ['src/content/relay.iife.js'], world: 'ISOLATED' },
+].map((script) => ({ matches: ['<all_urls>'], run_at: 'document_start', all_frames: true, ...script }))
+
+function staticProviderScripts(): Plugin {
   const injected = /\.iife\.(?:ts|js)$/
   const plugin: Plugin & { renderCrxManifest(manifest: ManifestV3Export): ManifestV3Export } = {
-    name: 'rsk-devnode:private-injected-scripts',
+    name: 'rsk-devnode:static-provider-scripts',
     enforce: 'post',
     apply: 'build',
     renderCrxManifest(manifest) {
-      const m = manifest as { web_accessible_resources?: Array<{ resources: string[] }> }
+      const m = manifest as {
+        web_accessible_resources?: Array<{ resources: string[] }>
+        content_scripts?: unknown[]
+      }
       const kept = (m.web_accessible_resources ?? [])
         .map((r) => ({ ...r, resources: r.resources.filter((file) => !injected.test(file)) }))
         .filter((r) => r.resources.length > 0)
       if (kept.length > 0) m.web_accessible_resources = kept
       else delete m.web_accessible_resources
+      m.content_scripts = STATIC_CONTENT_SCRIPTS
       return manifest
     },
     generateBundle(_options, bundle) {
       for (const [fileName, output] of Object.entries(bundle))
         if (output.type === 'chunk' && output.isEntry && injected.test(output.facadeModuleId ?? ''))
           delete bundle[fileName]
+    },
+    writeBundle(options) {
+      // The manifest names these files; a build that renamed them must not ship.
+      const outDir = options.dir ?? ''
+      for (const { js } of STATIC_CONTENT_SCRIPTS)
+        for (const file of js)
+          if (!existsSync(join(outDir, file))) throw new Error(`content script ${file} was not built`)
     },
   }
   return plugin
@@ -117,7 +138,7 @@ export default defineConfig({
       manifest: (firefox ? firefoxManifest() : chromeManifest) as ManifestV3Export,
       browser: firefox ? 'firefox' : 'chrome',
     }),
-    privateInjectedScripts(),
+    staticProviderScripts(),
   ],
   build: {
     // EXTENSION_OUT_DIR lets parallel builds (tests, benchmarks) use their own folder.

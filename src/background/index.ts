@@ -2,8 +2,8 @@
  * The MV3 service worker (a Firefox event page with the same code). Listeners are registered
  * synchronously on the first turn, so a Port that wakes the worker is never missed; everything
  * else (databases, nodes) opens lazily on first use. The one thing done at every start is to
- * bring the provider's content script registrations in line with the allow list (injection.ts):
- * on a fresh install nothing is injected until that first sync has registered them.
+ * bring the withdraw script's registration in line with the allow list (injection.ts); the
+ * provider itself is a static content script of the manifest, in pages from the install on.
  */
 import {
   DEVTOOLS_PORT_NAME,
@@ -47,7 +47,11 @@ const secp256k1 = () => {
  * In the worker's DevTools console (and the e2e tests): `await rskDevnodeCryptoBackends()` tells
  * whether sender recovery and hashing run on WebAssembly or on the pure-JS fallback.
  */
-Object.assign(globalThis, { rskDevnodeCryptoBackends: cryptoBackends })
+Object.assign(globalThis, {
+  rskDevnodeCryptoBackends: cryptoBackends,
+  /** Resolves once the registrations match the stored allow list (tests wait for it). */
+  rskDevnodeInjectionReady: () => injection.ready,
+})
 
 let servicePromise: Promise<BackgroundService> | null = null
 

@@ -3,12 +3,12 @@ import {
   ALL_SITES,
   ALLOW_LIST_KEY,
   createInjection,
-  INPAGE_SCRIPT_ID,
   type InjectedScript,
+  LEGACY_SCRIPT_IDS,
   normalizeMatchPattern,
-  RELAY_SCRIPT_ID,
   type ScriptingApi,
   type SettingsArea,
+  WITHDRAW_SCRIPT_ID,
 } from './injection.js'
 
 describe('normalizeMatchPattern', () => {
@@ -56,7 +56,8 @@ function fakeBrowser(initial: Record<string, unknown> = {}) {
   let refuse: RegExp | null = null
   const check = (scripts: InjectedScript[]) => {
     for (const s of scripts)
-      for (const m of s.matches ?? []) if (refuse?.test(m)) throw new Error(`Invalid url pattern '${m}'`)
+      for (const m of [...(s.matches ?? []), ...(s.excludeMatches ?? [])])
+        if (refuse?.test(m)) throw new Error(`Invalid url pattern '${m}'`)
   }
   const scripting: ScriptingApi = {
     async getRegisteredContentScripts(filter) {
@@ -104,50 +105,26 @@ function fakeBrowser(initial: Record<string, unknown> = {}) {
   }
 }
 
-const files = { inpage: 'src/inpage/index.iife.js', relay: 'src/content/relay.iife.js' }
+const files = { withdraw: 'src/content/withdraw.iife.js' }
 
 describe('createInjection', () => {
-  it('registers the provider in the MAIN world and the relay everywhere on a fresh install', async () => {
+  it('registers nothing on a fresh install: the manifest already injects into every site', async () => {
     const browser = fakeBrowser()
     const injection = createInjection({ ...browser, files })
     await injection.ready
-    expect(browser.registered.get(INPAGE_SCRIPT_ID)).toEqual({
-      id: INPAGE_SCRIPT_ID,
-      js: [files.inpage],
-      matches: [ALL_SITES],
-      world: 'MAIN',
-      runAt: 'document_start',
-      allFrames: true,
-      persistAcrossSessions: true,
-    })
-    expect(browser.registered.get(RELAY_SCRIPT_ID)).toMatchObject({
-      js: [files.relay],
-      matches: [ALL_SITES],
-      world: 'ISOLATED',
-      runAt: 'document_start',
-      allFrames: true,
-    })
+    expect(browser.registered.size).toBe(0)
     expect(await injection.state()).toEqual({ patterns: [ALL_SITES], allSites: true })
   })
 
-  it('does nothing at a worker start when the registrations already match', async () => {
+  it('removes the provider and relay registrations an earlier version made', async () => {
     const browser = fakeBrowser()
+    for (const id of LEGACY_SCRIPT_IDS)
+      browser.registered.set(id, { id, js: ['old.js'], matches: [ALL_SITES] })
     await createInjection({ ...browser, files }).ready
-    browser.calls.length = 0
-    await createInjection({ ...browser, files }).ready
-    expect(browser.calls).toEqual(['get'])
+    expect(browser.registered.size).toBe(0)
   })
 
-  it('updates registrations whose file changed (an extension update)', async () => {
-    const browser = fakeBrowser()
-    await createInjection({ ...browser, files: { inpage: 'old/inpage.js', relay: files.relay } }).ready
-    browser.calls.length = 0
-    await createInjection({ ...browser, files }).ready
-    expect(browser.calls).toEqual(['get', `update ${INPAGE_SCRIPT_ID}`])
-    expect(browser.registered.get(INPAGE_SCRIPT_ID)?.js).toEqual([files.inpage])
-  })
-
-  it('adds and removes patterns, stores the list and restores it at the next worker start', async () => {
+  it('withdraws from every site but the listed ones, at document_start in every frame', async () => {
     const browser = fakeBrowser()
     const injection = createInjection({ ...browser, files })
     await injection.add('http://127.0.0.1:5173')
@@ -156,29 +133,62 @@ describe('createInjection', () => {
       allSites: false,
     })
     expect(browser.storage[ALLOW_LIST_KEY]).toEqual(['http://127.0.0.1:5173/*'])
-    expect(browser.registered.get(INPAGE_SCRIPT_ID)?.matches).toEqual(['http://127.0.0.1:5173/*'])
-    expect(browser.registered.get(RELAY_SCRIPT_ID)?.matches).toEqual(['http://127.0.0.1:5173/*'])
+    expect(browser.registered.get(WITHDRAW_SCRIPT_ID)).toEqual({
+      id: WITHDRAW_SCRIPT_ID,
+      js: [files.withdraw],
+      matches: [ALL_SITES],
+      excludeMatches: ['http://127.0.0.1:5173/*'],
+      world: 'ISOLATED',
+      runAt: 'document_start',
+      allFrames: true,
+      persistAcrossSessions: true,
+    })
     // Adding the same origin again keeps one copy.
     expect((await injection.add('http://127.0.0.1:5173/*')).patterns).toEqual(['http://127.0.0.1:5173/*'])
+    await injection.add('https://*.example.com/*')
+    expect(browser.registered.get(WITHDRAW_SCRIPT_ID)?.excludeMatches).toEqual([
+      'http://127.0.0.1:5173/*',
+      'https://*.example.com/*',
+    ])
 
-    // The browser lost the registrations (or never had them): the next start brings them back.
+    // The browser lost the registration (or never had it): the next start brings it back.
     browser.registered.clear()
     const restarted = createInjection({ ...browser, files })
     await restarted.ready
-    expect(browser.registered.get(INPAGE_SCRIPT_ID)?.matches).toEqual(['http://127.0.0.1:5173/*'])
-    expect((await restarted.state()).patterns).toEqual(['http://127.0.0.1:5173/*'])
+    expect(browser.registered.get(WITHDRAW_SCRIPT_ID)?.excludeMatches).toHaveLength(2)
+    // Back to every site: nothing withdraws any more.
+    await restarted.add('all sites')
+    expect(browser.registered.size).toBe(0)
   })
 
-  it('unregisters both scripts for an empty list and registers them again when a pattern comes back', async () => {
+  it('does nothing at a worker start when the registration already matches', async () => {
+    const browser = fakeBrowser({ [ALLOW_LIST_KEY]: ['http://localhost/*'] })
+    await createInjection({ ...browser, files }).ready
+    browser.calls.length = 0
+    await createInjection({ ...browser, files }).ready
+    expect(browser.calls).toEqual(['get'])
+  })
+
+  it('updates a registration whose file changed (an extension update)', async () => {
+    const browser = fakeBrowser({ [ALLOW_LIST_KEY]: ['http://localhost/*'] })
+    await createInjection({ ...browser, files: { withdraw: 'old/withdraw.js' } }).ready
+    browser.calls.length = 0
+    await createInjection({ ...browser, files }).ready
+    expect(browser.calls).toEqual(['get', `update ${WITHDRAW_SCRIPT_ID}`])
+    expect(browser.registered.get(WITHDRAW_SCRIPT_ID)?.js).toEqual([files.withdraw])
+  })
+
+  it('withdraws everywhere for an empty list, and stops withdrawing from a site added back', async () => {
     const browser = fakeBrowser()
     const injection = createInjection({ ...browser, files })
     expect(await injection.remove('all sites')).toEqual({ patterns: [], allSites: false })
-    expect(browser.registered.size).toBe(0)
+    expect(browser.registered.get(WITHDRAW_SCRIPT_ID)).toMatchObject({
+      matches: [ALL_SITES],
+      excludeMatches: [],
+    })
     expect(browser.storage[ALLOW_LIST_KEY]).toEqual([])
-    await createInjection({ ...browser, files }).ready
-    expect(browser.registered.size).toBe(0)
     await injection.add('https://*.example.com/*')
-    expect([...browser.registered.keys()].sort()).toEqual([INPAGE_SCRIPT_ID, RELAY_SCRIPT_ID])
+    expect(browser.registered.get(WITHDRAW_SCRIPT_ID)?.excludeMatches).toEqual(['https://*.example.com/*'])
   })
 
   it('keeps the stored list when the browser refuses a pattern, and refuses invalid input before it', async () => {
@@ -188,9 +198,10 @@ describe('createInjection', () => {
     await expect(injection.add('https://exa*mple.com/*')).rejects.toMatchObject({ code: -32602 })
     // Firefox refuses ports in match patterns.
     browser.refuse(/:\d+\//)
+    await injection.remove('<all_urls>')
     await expect(injection.add('http://localhost:5173/*')).rejects.toThrow(/Invalid url pattern/)
-    expect((await injection.state()).patterns).toEqual([ALL_SITES])
-    expect(browser.storage[ALLOW_LIST_KEY]).toBeUndefined()
+    expect((await injection.state()).patterns).toEqual([])
+    expect(browser.storage[ALLOW_LIST_KEY]).toEqual([])
   })
 
   it('runs concurrent changes one after the other', async () => {

@@ -1,12 +1,18 @@
 /**
- * Where the provider is injected: an allow list of match patterns, kept in extension storage,
- * that the worker turns into two dynamically registered content scripts (the MAIN-world provider
- * and the ISOLATED-world relay, both at document_start in every frame). Changes apply to the next
- * page load. Free of `chrome.*`: index.ts passes `chrome.scripting` and `chrome.storage.local`.
+ * Where the provider is injected: an allow list of match patterns, kept in extension storage.
+ * The manifest declares the provider (MAIN world) and the relay (ISOLATED world) as static
+ * content scripts for every site, so they are in every page from the moment the extension is
+ * installed or updated, before the page's first script — no wait for the worker. A narrower list
+ * is enforced by one dynamically registered script, `rsk-devnode-withdraw`, matching every site
+ * except the list's patterns: it runs right after the static two, still at document_start and
+ * before any page script, and makes them step aside (the provider removes `window.ethereum` and
+ * its listeners, the relay closes its Port). An empty list withdraws everywhere. Changes apply to
+ * the next page load. Free of `chrome.*`: index.ts passes `chrome.scripting` and
+ * `chrome.storage.local`.
  *
- * The registrations persist across browser sessions; `sync()` runs at every worker start and
- * brings them in line with the stored list (registering on a fresh install, updating after an
- * extension update changed a file name, doing nothing when they already match).
+ * The registration persists across browser sessions; `sync()` runs at every worker start and
+ * brings it in line with the stored list (and removes the registrations of versions that
+ * injected dynamically).
  */
 
 /** Every URL the browser lets an extension script into: shown as "All sites". */
@@ -14,9 +20,10 @@ export const ALL_SITES = '<all_urls>'
 /** A fresh install injects everywhere, as the extension did with static content scripts. */
 export const DEFAULT_ALLOW_LIST: readonly string[] = [ALL_SITES]
 export const ALLOW_LIST_KEY = 'injection.allowList'
-export const INPAGE_SCRIPT_ID = 'rsk-devnode-inpage'
-export const RELAY_SCRIPT_ID = 'rsk-devnode-relay'
-export const SCRIPT_IDS: readonly string[] = [INPAGE_SCRIPT_ID, RELAY_SCRIPT_ID]
+export const WITHDRAW_SCRIPT_ID = 'rsk-devnode-withdraw'
+/** Ids under which earlier versions registered the provider and relay themselves. */
+export const LEGACY_SCRIPT_IDS: readonly string[] = ['rsk-devnode-inpage', 'rsk-devnode-relay']
+export const SCRIPT_IDS: readonly string[] = [WITHDRAW_SCRIPT_ID, ...LEGACY_SCRIPT_IDS]
 
 export class InvalidMatchPatternError extends Error {
   static readonly code = -32602
@@ -84,6 +91,7 @@ export interface InjectedScript {
   id: string
   js?: string[]
   matches?: string[]
+  excludeMatches?: string[]
   runAt?: 'document_start' | 'document_end' | 'document_idle'
   world?: 'MAIN' | 'ISOLATED'
   allFrames?: boolean
@@ -126,25 +134,31 @@ export interface InjectionControl {
 export interface InjectionDependencies {
   scripting: ScriptingApi
   settings: SettingsArea
-  /** Built file names of the two scripts (from the `?script` imports in injectedFiles.ts). */
-  files: { inpage: string; relay: string }
+  /** Built file name of the withdraw script (from the `?script` import in injectedFiles.ts). */
+  files: { withdraw: string }
 }
 
-/** The two scripts for a list of patterns; none for an empty list (a registration needs a match). */
+/**
+ * What to register for a list: nothing when it holds every site (the manifest's scripts are
+ * enough), otherwise the withdraw script everywhere but the listed patterns.
+ */
 export function scriptsFor(
   patterns: readonly string[],
   files: InjectionDependencies['files'],
 ): InjectedScript[] {
-  if (patterns.length === 0) return []
-  const common = {
-    matches: [...patterns],
-    runAt: 'document_start' as const,
-    allFrames: true,
-    persistAcrossSessions: true,
-  }
+  if (patterns.includes(ALL_SITES)) return []
   return [
-    { id: INPAGE_SCRIPT_ID, js: [files.inpage], world: 'MAIN', ...common },
-    { id: RELAY_SCRIPT_ID, js: [files.relay], world: 'ISOLATED', ...common },
+    {
+      id: WITHDRAW_SCRIPT_ID,
+      js: [files.withdraw],
+      matches: [ALL_SITES],
+      // Always present, even empty: an update must be able to clear the previous list.
+      excludeMatches: [...patterns],
+      world: 'ISOLATED',
+      runAt: 'document_start',
+      allFrames: true,
+      persistAcrossSessions: true,
+    },
   ]
 }
 
@@ -155,6 +169,7 @@ function sameScript(registered: InjectedScript, wanted: InjectedScript): boolean
   return (
     sorted(registered.js?.map(stripSlash)) === sorted(wanted.js?.map(stripSlash)) &&
     sorted(registered.matches) === sorted(wanted.matches) &&
+    sorted(registered.excludeMatches) === sorted(wanted.excludeMatches) &&
     (registered.world ?? 'ISOLATED') === wanted.world &&
     (registered.runAt ?? 'document_idle') === wanted.runAt &&
     !!registered.allFrames === !!wanted.allFrames &&

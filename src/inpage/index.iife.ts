@@ -4,6 +4,7 @@
  * after the page's scripts). It must stay small and free of chain code.
  */
 import { PAGE_CHANNEL, PROTOCOL_VERSION, type RelayToPage } from '../shared/protocol.js'
+import { WITHDRAW_EVENT } from '../shared/withdraw.js'
 import { announceProvider, createProviderInfo } from './eip6963.js'
 import { RskDevnodeProvider } from './provider.js'
 
@@ -13,14 +14,22 @@ function isRelayMessage(data: unknown): data is RelayToPage {
   return message.channel === PAGE_CHANNEL && message.v === PROTOCOL_VERSION && message.dir === 'relay-to-page'
 }
 
+let withdrawn = false
 const provider = new RskDevnodeProvider({
   // Never '*': only a document of this page's origin may read what we send.
-  post: (message) => window.postMessage(message, window.location.origin),
-  listen: (handler) =>
-    window.addEventListener('message', (event) => {
+  post: (message) => {
+    if (!withdrawn) window.postMessage(message, window.location.origin)
+  },
+  listen: (handler) => {
+    const onMessage = (event: MessageEvent) => {
       if (event.source !== window || !isRelayMessage(event.data)) return
       handler(event.data)
-    }),
+    }
+    window.addEventListener('message', onMessage)
+    window.addEventListener(WITHDRAW_EVENT, () => window.removeEventListener('message', onMessage), {
+      once: true,
+    })
+  },
 })
 
 /** UUIDv4; `crypto.randomUUID` is missing on insecure (plain http, non-localhost) pages. */
@@ -33,7 +42,7 @@ function uuidV4(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
 }
 
-announceProvider(window, createProviderInfo(uuidV4()), provider)
+const stopAnnouncing = announceProvider(window, createProviderInfo(uuidV4()), provider)
 
 // Only when no other wallet got there first, and configurable so that one injected later can
 // still take its place.
@@ -46,3 +55,16 @@ if (!('ethereum' in window)) {
   })
   window.dispatchEvent(new Event('ethereum#initialized'))
 }
+
+// The allow list leaves this site out (see src/background/injection.ts): step aside before the
+// page's first script, as if never injected.
+window.addEventListener(
+  WITHDRAW_EVENT,
+  () => {
+    withdrawn = true
+    stopAnnouncing()
+    if ((window as { ethereum?: unknown }).ethereum === provider)
+      delete (window as { ethereum?: unknown }).ethereum
+  },
+  { once: true },
+)

@@ -5,9 +5,17 @@
 import { runCli } from './cli/main.js'
 import { coreNodeFactory } from './node/coreNode.js'
 
-export { formatServeBanner } from './cli/format.js'
+export { loadApps } from './apps/appStore.js'
+export { curlLine, formatServeBanner, rpcAddress } from './cli/format.js'
 export { coreNodeFactory, type NodeOptions } from './node/coreNode.js'
-export { type RunningServer, type StartServerParameters, startServer } from './server.js'
+export {
+  DataDirectoryInUseError,
+  DEFAULT_PORT,
+  type RunningServer,
+  SERVED_NETWORKS,
+  type StartServerParameters,
+  startServer,
+} from './server.js'
 
 /** Runs a command line; `serve` keeps running until SIGINT/SIGTERM, then closes cleanly. */
 export async function main(argv: string[]): Promise<void> {

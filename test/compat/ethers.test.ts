@@ -83,6 +83,32 @@ describe('ethers v6 over the EIP-1193 adapter', () => {
     await waitFor(() => (filterCount(node) === 0 ? true : undefined))
   })
 
+  test('queryFilter decodes past events, and every raw log carries the removed flag hardhat-ethers requires', async () => {
+    const { ethersProvider, wallet } = await setup()
+    cleanup = () => ethersProvider.destroy()
+    const contract = await new ContractFactory(tokenAbi, token.bytecode, wallet).deploy('T', 'T', 50n, {
+      type: 0,
+    })
+    await contract.waitForDeployment()
+    const address = await contract.getAddress()
+    const erc20 = new Contract(address, tokenAbi, wallet)
+    const to = Wallet.createRandom().address
+    await (await erc20.getFunction('transfer')(to, 5n, { type: 0 })).wait()
+    const events = (await erc20.queryFilter(
+      erc20.filters.Transfer!(wallet.address),
+      0,
+      'latest',
+    )) as EventLog[]
+    expect(events.map((e) => [e.args[1], e.args[2], e.removed])).toEqual([[to, 5n, false]])
+    // hardhat-ethers formats logs itself and rejects one whose `removed` is not a boolean
+    // ("invalid value for value.removed"); ethers defaults a missing one, so check the wire too.
+    const raw = (await ethersProvider.send('eth_getLogs', [{ address, fromBlock: '0x0' }])) as Array<{
+      removed?: unknown
+    }>
+    expect(raw).toHaveLength(2)
+    expect(raw.map((l) => l.removed)).toEqual([false, false])
+  })
+
   test('a reverted call and a reverted transaction surface the decoded reason', async () => {
     const { ethersProvider, wallet } = await setup()
     cleanup = () => ethersProvider.destroy()

@@ -36,6 +36,24 @@ describe('filters', () => {
     expect(((await call('eth_getFilterLogs', [id])) as unknown[]).length).toBe(1)
   })
 
+  test('every log of eth_getLogs, eth_getFilterLogs and eth_getFilterChanges says removed: false; receipts do not', async () => {
+    const { call, address, emit } = await withEmitter()
+    const id = await call('eth_newFilter', [{ address }])
+    const tx = await emit(1n)
+    const results = {
+      getLogs: (await call('eth_getLogs', [{ address, fromBlock: '0x0' }])) as Array<Record<string, unknown>>,
+      getFilterLogs: (await call('eth_getFilterLogs', [id])) as Array<Record<string, unknown>>,
+      getFilterChanges: (await call('eth_getFilterChanges', [id])) as Array<Record<string, unknown>>,
+    }
+    for (const [method, logs] of Object.entries(results)) {
+      expect(logs, method).toHaveLength(1)
+      expect(Object.keys(logs[0]!)[0], method).toBe('removed')
+      expect(logs[0]!.removed, method).toBe(false)
+    }
+    const receipt = (await call('eth_getTransactionReceipt', [tx])) as { logs: object[] }
+    expect(receipt.logs[0]).not.toHaveProperty('removed')
+  })
+
   test('block and pending-transaction filters report hashes', async () => {
     const { call, emit } = await withEmitter()
     const blocks = await call('eth_newBlockFilter')

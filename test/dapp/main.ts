@@ -2,6 +2,8 @@
  * The demo dApp: finds the wallet through EIP-6963, shows chain, account and block, deploys
  * DemoToken, sends a transfer, shows a revert reason and lists Transfer events as they happen.
  * Written with viem as a dApp developer would. Element ids double as e2e test hooks.
+ * Each chain has its own token: a chain switch shows the one deployed on the new chain (remembered
+ * per chain id in localStorage), its balance and its past Transfer events, or none.
  */
 import {
   type Address,
@@ -23,8 +25,11 @@ const show = (id: string, text: string) => {
 
 let provider: EIP1193Provider | undefined
 let account: Address | undefined
+let chainId: string | undefined
 let tokenAddress: Address | undefined
 let unwatch: (() => void) | undefined
+
+const tokenKey = (chain: string) => `rsk-devnode-demo:token:${chain}`
 
 window.addEventListener('eip6963:announceProvider', (event) => {
   const { info, provider: announced } = (event as CustomEvent).detail
@@ -39,20 +44,58 @@ const publicClient = () => createPublicClient({ transport: custom(provider!) })
 const walletClient = () => createWalletClient({ account: account!, transport: custom(provider!) })
 
 async function start() {
-  provider!.on('chainChanged', (chainId) => {
-    show('chain', chainId)
-    void refresh()
-  })
+  provider!.on('chainChanged', (next) => void selectChain(next))
   provider!.on('accountsChanged', (accounts) => {
     account = accounts[0] as Address | undefined
     show('account', account ?? 'not connected')
   })
-  show('chain', (await provider!.request({ method: 'eth_chainId' })) as string)
   // A site the wallet already granted reconnects silently.
   const accounts = (await provider!.request({ method: 'eth_accounts' })) as Address[]
   account = accounts[0]
   show('account', account ?? 'not connected')
+  await selectChain((await provider!.request({ method: 'eth_chainId' })) as string)
+}
+
+/** Shows the chain's own token (if one was deployed there and still is), its balance and events. */
+async function selectChain(next: string) {
+  chainId = next
+  show('chain', next)
+  unwatch?.()
+  unwatch = undefined
+  $('events').replaceChildren()
+  tokenAddress = undefined
+  show('balance', '–')
+  const remembered = localStorage.getItem(tokenKey(next)) as Address | null
+  // A reset or a reverted deploy leaves no code behind: forget that token.
+  if (remembered && (await publicClient().getCode({ address: remembered }))) tokenAddress = remembered
+  else if (remembered) localStorage.removeItem(tokenKey(next))
+  if (chainId !== next) return // switched again meanwhile
+  show('token', tokenAddress ?? '–')
+  if (tokenAddress) await watchToken(tokenAddress)
   await refresh()
+}
+
+function listTransfers(logs: readonly unknown[]) {
+  for (const log of logs) {
+    const { from, to, value } = (log as { args: { from: string; to: string; value: bigint } }).args
+    const item = document.createElement('li')
+    item.textContent = `${from} → ${to}: ${formatUnits(value, 18)}`
+    $('events').append(item)
+  }
+}
+
+/** The token's past Transfer events, then new ones as they come. */
+async function watchToken(address: Address) {
+  const client = publicClient()
+  const past = await client.getContractEvents({ address, abi, eventName: 'Transfer', fromBlock: 0n })
+  listTransfers(past)
+  unwatch = client.watchContractEvent({
+    address,
+    abi,
+    eventName: 'Transfer',
+    pollingInterval: 500,
+    onLogs: listTransfers,
+  })
 }
 
 async function refresh() {
@@ -114,23 +157,10 @@ $('deploy').onclick = () =>
     const receipt = await publicClient().waitForTransactionReceipt({ hash, pollingInterval: 250 })
     tokenAddress = receipt.contractAddress ?? undefined
     show('token', tokenAddress ?? '–')
+    if (chainId && tokenAddress) localStorage.setItem(tokenKey(chainId), tokenAddress)
     unwatch?.()
-    unwatch = publicClient().watchContractEvent({
-      address: tokenAddress!,
-      abi,
-      eventName: 'Transfer',
-      pollingInterval: 500,
-      onLogs: (logs) => {
-        for (const log of logs) {
-          const { from, to, value } = (
-            log as unknown as { args: { from: string; to: string; value: bigint } }
-          ).args
-          const item = document.createElement('li')
-          item.textContent = `${from} → ${to}: ${formatUnits(value, 18)}`
-          $('events').append(item)
-        }
-      },
-    })
+    $('events').replaceChildren()
+    if (tokenAddress) await watchToken(tokenAddress)
     return `deployed in block ${receipt.blockNumber}`
   })
 

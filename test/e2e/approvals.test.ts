@@ -92,6 +92,6 @@ describe('approval switches and extension pages', () => {
     await page.evaluate(() =>
       (window as unknown as { ethereum: Eth }).ethereum.request({ method: 'eth_blockNumber' }),
     )
-    await expect.poll(() => panel.textContent('[data-testid="logged"]')).toMatch(/Requests seen: [1-9]/)
+    await expect.poll(() => panel.textContent('[data-testid="logged"]')).toMatch(/Requests: [1-9]/)
   })
 })

@@ -47,17 +47,33 @@ describe('demo dApp', () => {
     await expect
       .poll(() => page.textContent('#status'), { timeout: 15_000 })
       .toMatch(/^transfer success in block \d+$/)
-    // The watch starts after the deployment, so the transfer is the first event it lists.
-    await expect
-      .poll(async () => (await page.locator('#events li').first().textContent())?.toLowerCase(), {
-        timeout: 10_000,
-      })
-      .toBe('0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826 → 0x7986b3df570230288501eea3d890bd66948c9b79: 1')
+    // The token's events from its deployment on: the mint, then the transfer.
+    const events = () =>
+      page.locator('#events li').evaluateAll((items) => items.map((li) => li.textContent?.toLowerCase()))
+    const mint = `0x${'0'.repeat(40)} → 0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826: 1000000`
+    const transfer =
+      '0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826 → 0x7986b3df570230288501eea3d890bd66948c9b79: 1'
+    await expect.poll(events, { timeout: 10_000 }).toEqual([mint, transfer])
     await page.click('#revert')
     await expect
       .poll(() => page.textContent('#status'), { timeout: 15_000 })
       .toContain('DemoToken: always fails')
+    const token = await page.textContent('#token')
+    expect(token).toMatch(/^0x[0-9a-fA-F]{40}$/)
+
+    // Another chain has none of this: no token, no balance, no events, no error.
     await page.click('#switch-regtest')
     await expect.poll(() => page.textContent('#chain')).toBe('0x21')
+    await expect.poll(() => page.textContent('#status')).toBe('switched to 0x21')
+    expect(await page.textContent('#token')).toBe('–')
+    expect(await page.textContent('#balance')).toBe('–')
+    expect(await events()).toEqual([])
+
+    // Back on testnet: its token, balance and events again.
+    await page.click('#switch-testnet')
+    await expect.poll(() => page.textContent('#status')).toBe('switched to 0x1f')
+    expect(await page.textContent('#token')).toBe(token)
+    await expect.poll(() => page.textContent('#balance')).toBe('999999 DEMO')
+    await expect.poll(events, { timeout: 10_000 }).toEqual([mint, transfer])
   })
 })

@@ -65,22 +65,25 @@ export async function launchWithExtension(
   }
 }
 
-/** The ids the worker registers its provider and relay under (src/background/injection.ts). */
-export const INJECTED_SCRIPT_IDS = ['rsk-devnode-inpage', 'rsk-devnode-relay']
-
 /**
- * Waits until the worker has registered the provider's content scripts. They are registered at
- * runtime (the allow list), not declared in the manifest, so a page loaded in the first moments
- * after install would get no provider.
+ * Waits until the worker has brought its registrations in line with the stored allow list. The
+ * provider is a static content script (in every page from the install on); only a narrowed list
+ * registers the withdraw script, so a test that changes the list through the worker waits here.
  */
 export async function waitForInjection(worker: Worker, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const ids = await worker
-      .evaluate(async () => (await chrome.scripting.getRegisteredContentScripts()).map((s) => s.id))
-      .catch(() => [] as string[])
-    if (INJECTED_SCRIPT_IDS.every((id) => ids.includes(id))) return
-    if (Date.now() > deadline) throw new Error(`the provider scripts were not registered (found ${ids})`)
+    const ready = await worker
+      .evaluate(async () => {
+        const hook = (globalThis as { rskDevnodeInjectionReady?: () => Promise<void> })
+          .rskDevnodeInjectionReady
+        if (!hook) return false
+        await hook()
+        return true
+      })
+      .catch(() => false)
+    if (ready) return
+    if (Date.now() > deadline) throw new Error('the worker did not sync its content scripts')
     await new Promise((done) => setTimeout(done, 50))
   }
 }

@@ -47,6 +47,7 @@ export interface PanelEngineView {
   /** Set when the node leaves the REMASC transaction out of its blocks (absent on older engines). */
   omitRemascTransaction?: boolean
   filters: { list(): FilterRecordView[] }
+  waitingChanges(filter: FilterRecordView): Promise<number>
   arrivals: { lastSeq: number }
   on(listener: (event: EngineEventView) => void): () => void
 }
@@ -63,21 +64,20 @@ export function isPanelExtraRequest(message: unknown): message is PanelExtraRequ
   return !!m && typeof m.kind === 'string' && PANEL_EXTRA_KINDS.has(m.kind) && typeof m.id === 'number'
 }
 
-export function summarizeFilters(engine: PanelEngineView): FilterSummary[] {
-  const head = engine.head.header.number
-  return engine.filters.list().map((f) => ({
-    id: f.id,
-    kind: f.kind,
-    criteria: f.log === undefined ? undefined : jsonSafe(f.log),
-    origin: f.origin,
-    createdAt: f.createdAt,
-    lastPollAt: f.lastPollAt,
-    expiresAt: f.lastPollAt + FILTER_IDLE_MS,
-    waiting:
-      f.kind === 'pendingTransaction'
-        ? Math.max(0, engine.arrivals.lastSeq - f.cursorSeq)
-        : Number(head > f.cursorBlock ? head - f.cursorBlock : 0n) + f.removedLogs.length,
-  }))
+/** Installed filters; `waiting` is how many entries a poll would return now (logs, not blocks). */
+export async function summarizeFilters(engine: PanelEngineView): Promise<FilterSummary[]> {
+  return Promise.all(
+    engine.filters.list().map(async (f) => ({
+      id: f.id,
+      kind: f.kind,
+      criteria: f.log === undefined ? undefined : jsonSafe(f.log),
+      origin: f.origin,
+      createdAt: f.createdAt,
+      lastPollAt: f.lastPollAt,
+      expiresAt: f.lastPollAt + FILTER_IDLE_MS,
+      waiting: await engine.waitingChanges(f),
+    })),
+  )
 }
 
 function feedMessage(network: NetworkId, event: EngineEventView): BackgroundToPanel {

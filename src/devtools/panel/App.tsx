@@ -2,7 +2,7 @@
 import { Component, type ComponentChildren } from 'preact'
 import { useEffect } from 'preact/hooks'
 import { usePanelData, useServices } from './context.js'
-import type { ViewName } from './store.js'
+import { requestCount, type ViewName } from './store.js'
 import { AccountsView } from './views/AccountsView.js'
 import { AppsView } from './views/AppsView.js'
 import { BlocksView } from './views/BlocksView.js'
@@ -83,7 +83,7 @@ export function App() {
           {data.state ? `${data.state.network} (${data.state.chainId})` : 'connecting…'}
         </span>
         <span data-testid="head">block {data.head}</span>
-        <span data-testid="logged">Requests seen: {data.seen}</span>
+        <span data-testid="logged">Requests: {requestCount(data)}</span>
         {data.busy && <span>{data.busy}…</span>}
         {data.error && (
           <span class="error" data-testid="status-error">

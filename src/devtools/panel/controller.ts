@@ -133,7 +133,7 @@ export function createController(store: PanelStore, connection: PanelConnection)
 
     async start(): Promise<() => void> {
       connection.onPush((message) => {
-        if (message.kind === 'log') store.addRequests([message.entry], true)
+        if (message.kind === 'log') store.addRequests([message.entry])
         else if (message.kind === 'state') {
           const networkChanged = store.get().state?.network !== message.state.network
           store.set({ state: message.state })
@@ -157,7 +157,7 @@ export function createController(store: PanelStore, connection: PanelConnection)
       await refreshState()
       await refreshNodeSettings().catch(() => undefined)
       const log = await connection.request<RequestLogEntry[]>({ kind: 'getLog', limit: 5000 })
-      store.addRequests(log.reverse(), false)
+      store.addRequests(log.reverse())
       await connection.request({ kind: 'watchChain' }).catch(() => undefined)
       await refreshHead()
       const timer = setInterval(() => void tick().catch(() => undefined), POLL_MS)

@@ -50,7 +50,6 @@ export interface PanelData {
   /** Oldest first. */
   requests: RequestLogEntry[]
   /** Requests pushed live since the panel opened. */
-  seen: number
   view: ViewName
   snapshots: Snapshot[]
   /** Pasted ABI used to decode logs and custom errors. */
@@ -61,6 +60,14 @@ export interface PanelData {
 
 /** Enough for the 10,000-request target with room; the oldest fall off first. */
 export const MAX_REQUESTS = 20_000
+
+/**
+ * The one request count the panel shows (status bar and Requests tab): every entry it holds —
+ * the log read when it opened, those that arrived since, and imported ones.
+ */
+export function requestCount(data: Pick<PanelData, 'requests'>): number {
+  return data.requests.length
+}
 
 /** Next frame, or 100 ms when frames are paused (a hidden tab or a DevTools panel not shown). */
 function nextFrame(run: () => void): void {
@@ -84,7 +91,6 @@ export function createStore(schedule: (run: () => void) => void = nextFrame) {
     pending: [],
     filters: [],
     requests: [],
-    seen: 0,
     view: 'blocks',
     snapshots: [],
     userAbi: '',
@@ -111,10 +117,10 @@ export function createStore(schedule: (run: () => void) => void = nextFrame) {
       data = { ...data, ...patch }
       notify()
     },
-    addRequests(entries: RequestLogEntry[], live: boolean) {
+    addRequests(entries: RequestLogEntry[]) {
       let requests = data.requests.concat(entries)
       if (requests.length > MAX_REQUESTS) requests = requests.slice(requests.length - MAX_REQUESTS)
-      data = { ...data, requests, seen: live ? data.seen + entries.length : data.seen }
+      data = { ...data, requests }
       notify()
     },
     putBlocks(summaries: BlockSummary[]) {

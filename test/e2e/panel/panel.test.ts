@@ -50,6 +50,21 @@ describe('DevTools panel', () => {
       .poll(() => panel.locator('[data-testid="request-method"]', { hasText: 'eth_sendTransaction' }).count())
       .toBeGreaterThan(0)
     expect(Number(await panel.textContent('[data-testid="metric-total"]'))).toBeGreaterThan(3)
+    // One request counter: the status bar counts what the Requests tab lists (read in one frame,
+    // since requests keep arriving).
+    const counts = () =>
+      panel.evaluate(() => [
+        Number(
+          /Requests: (\d+)/.exec(document.querySelector('[data-testid="logged"]')?.textContent ?? '')?.[1],
+        ),
+        Number(document.querySelector('[data-testid="metric-total"]')?.textContent),
+      ])
+    await expect
+      .poll(async () => {
+        const [status, tab] = await counts()
+        return status! > 3 && status === tab
+      })
+      .toBe(true)
   })
 
   it('opens a block with its merged-mining proof checked', async () => {
@@ -58,6 +73,17 @@ describe('DevTools panel', () => {
     await panel.locator('[data-testid="merged-mining"]').waitFor()
     expect(await panel.textContent('[data-testid="check-PoW ≤ target"]')).toContain('✓')
     expect(await panel.textContent('[data-testid="check-tag = hashForMergedMining"]')).toContain('✓')
+    // Read as an explorer: decimals with units, a date, the transactions as a table.
+    const field = (name: string) => panel.textContent(`[data-testid="block-fields"] [data-field="${name}"]`)
+    expect(await field('gasLimit')).toBe('6,800,000')
+    expect(await field('timestamp')).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/)
+    expect(await field('minimumGasPrice')).toMatch(/ gwei$/)
+    expect(await panel.getAttribute('[data-field="gasLimit"] button', 'title')).toContain('0x67c280')
+    const rows = panel.locator('[data-testid="block-tx"]')
+    expect(await rows.count()).toBeGreaterThanOrEqual(2)
+    expect(await rows.last().locator('[data-testid="remasc"]').textContent()).toBe('REMASC')
+    await rows.first().locator('button.link').click()
+    await panel.locator('[data-testid="block-detail"] [data-testid="tx-status"]').waitFor()
     expect(await panel.textContent('[data-testid="check-merkle path reaches the root"]')).toContain('✓')
   })
 
@@ -158,7 +184,16 @@ describe('DevTools panel', () => {
       for (const view of ['blocks', 'transactions', 'mempool', 'filters', 'requests', 'accounts', 'apps']) {
         await page.click(`[data-testid="tab-${view}"]`)
         if (view === 'blocks') {
-          await page.locator('[data-testid="block-number"]').first().click()
+          await page.locator('[data-testid="block-number"]').nth(1).click()
+          await page.locator('[data-testid="block-transactions"]').scrollIntoViewIfNeeded()
+          await page.waitForTimeout(300)
+          await screenshot(page, `block-detail-${theme}`)
+          await page.locator('[data-testid="block-tx"] button.link').first().click()
+          await page
+            .locator('[data-testid="block-detail"] [data-testid="tx-fields"]')
+            .scrollIntoViewIfNeeded()
+          await page.waitForTimeout(300)
+          await screenshot(page, `block-transaction-${theme}`)
           await page.locator('[data-testid="merged-mining"]').scrollIntoViewIfNeeded()
         }
         if (view === 'transactions') {

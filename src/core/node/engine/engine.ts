@@ -17,7 +17,7 @@ import { TimeControl } from '../../clock/timeControl.js'
 import { loadCurves } from '../../crypto/curves.js'
 import { intrinsicGas } from '../../evm/gas.js'
 import type { BlockEnv, Precompile, StateReader } from '../../evm/types.js'
-import { FilterRegistry } from '../../filters/filterRegistry.js'
+import { type FilterRecord, FilterRegistry } from '../../filters/filterRegistry.js'
 import type { ForkState } from '../../fork/forkState.js'
 import { bitcoinHeaderHash } from '../../mining/bitcoin/header.js'
 import type { NetworkConfig } from '../../network/networks.js'
@@ -42,6 +42,7 @@ import { withBlockOverrides } from './blockOverrides.js'
 import type { StoredBlock } from './blockRecord.js'
 import { pendingBlockView } from './blockViews.js'
 import { blockLogs, ChainReader, encodeLocation } from './chainReader.js'
+import { waitingChanges } from './filterWaiting.js'
 import { createForkAnchor } from './forkAnchor.js'
 import { createGenesis } from './genesis.js'
 import { impersonatedSender, isImpersonatedEncoding } from './impersonatedEncoding.js'
@@ -495,6 +496,11 @@ export class Engine {
 
   async saveFilters(): Promise<void> {
     await this.kv.put(keys.filters, this.encodedFilters())
+  }
+
+  /** Entries `eth_getFilterChanges` would return now, counted without polling (the panel's view). */
+  waitingChanges(filter: FilterRecord<LogView>): Promise<number> {
+    return waitingChanges(this, filter)
   }
 
   encodedFilters(): Uint8Array {

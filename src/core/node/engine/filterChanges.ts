@@ -2,15 +2,15 @@
  * What `eth_getFilterChanges` and `eth_getFilterLogs` return, computed from the chain at poll
  * time (filters store only a cursor; see `FilterRegistry`).
  */
-
 import type { BlockBound, FilterKind, FilterRecord, LogFilterSpec } from '../../filters/filterRegistry.js'
 import { queryLogs } from '../logQuery.js'
 import type { Engine } from './engine.js'
 import { resolveLogRange } from './filterQueries.js'
+import { changesSince, type FilterChanges } from './filterWaiting.js'
 import type { BlockSpecifier } from './requests.js'
 import type { LogView } from './views.js'
 
-export type FilterChanges = { kind: 'log'; logs: LogView[] } | { kind: 'hashes'; hashes: Uint8Array[] }
+export type { FilterChanges }
 
 function toSpecifier(bound: BlockBound): BlockSpecifier {
   return typeof bound === 'bigint' ? { kind: 'number', number: bound } : { kind: 'tag', tag: bound }
@@ -42,35 +42,14 @@ export async function uninstallFilter(engine: Engine, id: string): Promise<boole
 export async function filterChanges(engine: Engine, id: string): Promise<FilterChanges> {
   const filter = engine.filters.touch(id)
   const head = engine.head.header.number
-  let result: FilterChanges
-  if (filter.kind === 'block') {
-    const hashes: Uint8Array[] = []
-    for (let n = filter.cursorBlock + 1n; n <= head; n++) {
-      const block = await engine.reader.blockByNumber(n)
-      if (block) hashes.push(block.hash)
-    }
-    filter.cursorBlock = head
-    result = { kind: 'hashes', hashes }
-  } else if (filter.kind === 'pendingTransaction') {
-    result = { kind: 'hashes', hashes: engine.arrivals.since(filter.cursorSeq) }
-    filter.cursorSeq = engine.arrivals.lastSeq
-    // Where a reopened node resumes this filter's arrivals (`resumeArrivals.ts`).
-    filter.cursorBlock = head
-  } else {
-    const logs = filter.removedLogs.splice(0)
-    const spec = filter.log!
-    // A poll covers the blocks after the cursor; an explicit numeric fromBlock can start later.
-    const next = filter.cursorBlock + 1n
-    const from = typeof spec.fromBlock === 'bigint' && spec.fromBlock > next ? spec.fromBlock : next
-    // `latest` bounds follow the head: a filter made at block 5 sees every later block.
-    const to = typeof spec.toBlock === 'bigint' && spec.toBlock < head ? spec.toBlock : head
-    if (from <= to)
-      logs.push(
-        ...(await queryLogs(engine.reader, { from, to, criteria: spec.criteria }, engine.unlimitedLogs)),
-      )
-    filter.cursorBlock = head
-    result = { kind: 'log', logs }
-  }
+  const seq = engine.arrivals.lastSeq
+  // Removed logs reported by this poll; a revert during the query may add more for the next one.
+  const reportedRemoved = filter.removedLogs.length
+  const result = await changesSince(engine, filter, head)
+  if (filter.kind === 'pendingTransaction') filter.cursorSeq = seq
+  // For a pending-transaction filter, where a reopened node resumes its arrivals (`resumeArrivals.ts`).
+  filter.cursorBlock = head
+  filter.removedLogs.splice(0, reportedRemoved)
   await engine.saveFilters()
   return result
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { LogView } from '../../node/engine/views.js'
 import type { Address } from '../../util/hex.js'
-import { toLogDto } from './receiptDto.js'
+import { toFilterLogDto, toLogDto } from './receiptDto.js'
 
 const log: LogView = {
   logIndex: 3,
@@ -47,10 +47,17 @@ describe('log wire form', () => {
     expect(second.data).toBe('0x0102')
   })
 
-  it('puts removed first for logs of reverted blocks', () => {
-    const dto = toLogDto({ ...log, removed: true })
-    expect(Object.keys(dto)[0]).toBe('removed')
-    expect(dto.removed).toBe(true)
-    expect(dto.blockNumber).toBe('0x1f4')
+  it('gives filter results removed first: false for a log of the chain, true for a reverted one', () => {
+    const live = toFilterLogDto(log)
+    expect(Object.keys(live)[0]).toBe('removed')
+    expect(live.removed).toBe(false)
+    const dropped = toFilterLogDto({ ...log, removed: true })
+    expect(Object.keys(dropped)[0]).toBe('removed')
+    expect(dropped.removed).toBe(true)
+    expect(dropped.blockNumber).toBe('0x1f4')
+  })
+
+  it("leaves removed out of a receipt's logs", () => {
+    expect(toLogDto(log)).not.toHaveProperty('removed')
   })
 })

@@ -23,8 +23,7 @@ export interface LogDto {
  */
 const wireFields = objectMemo<LogView, Omit<LogDto, 'removed'>>('wireFields')
 
-/** RSKj's log element has no `removed`; filter changes after a revert add `removed: true` first. */
-export function toLogDto(log: LogView): LogDto {
+function wireFieldsOf(log: LogView): Omit<LogDto, 'removed'> {
   let fields = wireFields.get(log)
   if (!fields) {
     fields = {
@@ -39,8 +38,23 @@ export function toLogDto(log: LogView): LogDto {
     }
     wireFields.set(log, fields)
   }
-  const dto: LogDto = { ...fields, topics: fields.topics.slice() }
-  return log.removed === undefined ? dto : { removed: log.removed, ...dto }
+  return fields
+}
+
+/** A receipt's log: RSKj's `LogFilterElement`, which has no `removed`. */
+export function toLogDto(log: LogView): LogDto {
+  const fields = wireFieldsOf(log)
+  return { ...fields, topics: fields.topics.slice() }
+}
+
+/**
+ * A log as `eth_getLogs`, `eth_getFilterLogs` and `eth_getFilterChanges` return it: the
+ * specification's Log object, whose `removed` comes first and is `false` for a log of the chain,
+ * `true` for one a revert removed. Clients check it (ethers' `queryFilter` rejects a log without it).
+ */
+export function toFilterLogDto(log: LogView): LogDto {
+  const fields = wireFieldsOf(log)
+  return { removed: log.removed === true, ...fields, topics: fields.topics.slice() }
 }
 
 export interface ReceiptDto {

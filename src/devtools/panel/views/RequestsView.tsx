@@ -11,6 +11,7 @@ import {
   requestMetrics,
   toCurl,
 } from '../lib/requests.js'
+import { requestCount } from '../store.js'
 
 export function RequestsView() {
   const { requests } = usePanelData()
@@ -29,14 +30,14 @@ export function RequestsView() {
   const entry = open === null ? undefined : shown[open]
 
   async function importFile(file: File) {
-    await act('Import requests', async () => store.addRequests(importRequests(await file.text()), false))
+    await act('Import requests', async () => store.addRequests(importRequests(await file.text())))
   }
 
   return (
     <div class="requests">
       <div class="metrics" data-testid="request-metrics">
         <span>
-          <b data-testid="metric-total">{metrics.total}</b> requests
+          <b data-testid="metric-total">{requestCount({ requests })}</b> requests
         </span>
         <span>
           <b>{(metrics.successRate * 100).toFixed(1)}%</b> success

@@ -5,9 +5,10 @@
 
 import { useEffect, useState } from 'preact/hooks'
 import type { Abi } from 'viem'
+import { FieldTable } from '../components/FieldTable.js'
 import { usePanelData, useServices } from '../context.js'
 import { type CallFrame, consoleLines } from '../lib/consoleLog.js'
-import { json, quantity, shortHash } from '../lib/format.js'
+import { quantity, shortHash } from '../lib/format.js'
 import { decodeLog, formatArg, type LogLike, parseUserAbi } from '../lib/logs.js'
 import { decodeRevert, describeRevert } from '../lib/revert.js'
 
@@ -102,18 +103,7 @@ export function TransactionDetail({ hash, onClose }: { hash: string; onClose(): 
           ×
         </button>
       </header>
-      {tx && (
-        <table class="fields">
-          <tbody>
-            {Object.entries(tx).map(([k, v]) => (
-              <tr key={k}>
-                <th>{k}</th>
-                <td class="mono">{typeof v === 'string' ? v : json(v)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {tx && <FieldTable fields={tx as unknown as Record<string, unknown>} testId="tx-fields" />}
       {receipt && (
         <>
           <h3>Receipt</h3>

@@ -5,7 +5,7 @@
  */
 import { filterChanges } from '../../../node/engine/filterChanges.js'
 import { defineMethod } from '../../defineMethod.js'
-import { toLogDto } from '../../dto/receiptDto.js'
+import { toFilterLogDto } from '../../dto/receiptDto.js'
 import { toData32 } from '../../encode.js'
 import { filterId } from '../../params.js'
 
@@ -14,6 +14,6 @@ export const eth_getFilterChanges = defineMethod({
   params: [filterId('filterId')],
   handler: async (context, [id]) => {
     const changes = await filterChanges(context.engine, id)
-    return changes.kind === 'log' ? changes.logs.map(toLogDto) : changes.hashes.map(toData32)
+    return changes.kind === 'log' ? changes.logs.map(toFilterLogDto) : changes.hashes.map(toData32)
   },
 })

@@ -6,7 +6,7 @@
 import { resolveLogRange } from '../../../node/engine/filterQueries.js'
 import { getLogs } from '../../../node/engine/queries.js'
 import { defineMethod } from '../../defineMethod.js'
-import { toLogDto } from '../../dto/receiptDto.js'
+import { toFilterLogDto } from '../../dto/receiptDto.js'
 import { logFilter } from '../../objectParams.js'
 
 export const eth_getLogs = defineMethod({
@@ -20,6 +20,6 @@ export const eth_getLogs = defineMethod({
       { ...range, criteria: { addresses: filter.addresses, topics: filter.topics } },
       context.profile.logs,
     )
-    return logs.map(toLogDto)
+    return logs.map(toFilterLogDto)
   },
 })
