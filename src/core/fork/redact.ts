@@ -22,6 +22,8 @@ export function redactUrl(url: string): string {
   if (segments[last] === '' && last > 1) segments[last - 1] = REDACTED
   else if (segments[last] !== '') segments[last] = REDACTED
   parsed.pathname = segments.join('/')
-  for (const key of [...parsed.searchParams.keys()]) parsed.searchParams.set(key, REDACTED)
+  const keys: string[] = []
+  parsed.searchParams.forEach((_, key) => keys.push(key))
+  for (const key of keys) parsed.searchParams.set(key, REDACTED)
   return parsed.toString().replaceAll('%2A%2A%2A', REDACTED)
 }
