@@ -86,7 +86,7 @@ describe('state acknowledged by the server survives kill -9', () => {
     before.snapshot = await call<string>('evm_snapshot')
     before.snapshotHead = (await call<{ hash: string }>('eth_getBlockByNumber', ['latest', false])).hash
     await call('evm_setAutomine', [false])
-    await call('evm_setIntervalMining', [3600], 'testnet')
+    await call('anvil_setIntervalMining', [3600], 'testnet')
     before.blockFilter = await call<string>('eth_newBlockFilter')
     before.pendingFilter = await call<string>('eth_newPendingTransactionFilter')
     await call('evm_mine')
