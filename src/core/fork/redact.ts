@@ -23,7 +23,9 @@ export function redactUrl(url: string): string {
   else if (segments[last] !== '') segments[last] = REDACTED
   parsed.pathname = segments.join('/')
   const keys: string[] = []
-  parsed.searchParams.forEach((_, key) => keys.push(key))
+  parsed.searchParams.forEach((_, key) => {
+    keys.push(key)
+  })
   for (const key of keys) parsed.searchParams.set(key, REDACTED)
   return parsed.toString().replaceAll('%2A%2A%2A', REDACTED)
 }
