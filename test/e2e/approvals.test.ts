@@ -10,6 +10,7 @@ import {
   launchWithExtension,
   type PageServer,
   startPageServer,
+  stopServiceWorker,
 } from './harness.js'
 
 type Eth = { request(a: { method: string; params?: unknown[] }): Promise<unknown> }
@@ -81,6 +82,42 @@ describe('approval switches and extension pages', () => {
     await popup.bringToFront()
     await popup.locator('[data-action="approve"]').click()
     expect(await approved).toEqual({ accounts: ['0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826'] })
+    await popup.uncheck('#requireApproval')
+  })
+
+  it('asks again for an approval that was pending when the worker stopped, and answers the page once approved', async () => {
+    await popup.check('#requireApproval')
+    await expect
+      .poll(
+        async () =>
+          (
+            (await controlExtension(ext, { kind: 'getState' })).result as {
+              settings: { requireApproval: boolean }
+            }
+          ).settings.requireApproval,
+      )
+      .toBe(true)
+    const account = '0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826'
+    const signed = page.evaluate(
+      (from) =>
+        (window as unknown as { ethereum: Eth }).ethereum
+          .request({ method: 'personal_sign', params: ['0x68656c6c6f', from] })
+          .then(
+            (signature) => ({ signature }),
+            (e: { code: number }) => ({ code: e.code }),
+          ),
+      account,
+    )
+    await popup.locator('[data-action="approve"]').waitFor()
+    // The approval lives in the worker's memory: stopping the worker loses it, and the page's
+    // relay replays the request to the next worker, which must ask again.
+    expect(await stopServiceWorker(ext)).toBe(true)
+    await popup.reload()
+    await popup.locator('[data-action="approve"]').waitFor({ timeout: 30_000 })
+    await popup.bringToFront()
+    await popup.locator('[data-action="approve"]').click()
+    const answer = (await signed) as { signature?: string }
+    expect(answer.signature).toMatch(/^0x[0-9a-f]{130}$/)
     await popup.uncheck('#requireApproval')
   })
 
