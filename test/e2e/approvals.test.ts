@@ -43,6 +43,21 @@ describe('approval switches and extension pages', () => {
       ),
     )
 
+  /** Switches "require approval" on in the popup and waits until the worker has it. */
+  const switchOnRequireApproval = async () => {
+    await popup.check('#requireApproval')
+    await expect
+      .poll(
+        async () =>
+          (
+            (await controlExtension(ext, { kind: 'getState' })).result as {
+              settings: { requireApproval: boolean }
+            }
+          ).settings.requireApproval,
+      )
+      .toBe(true)
+  }
+
   it('rejects the next request with 4001 once when "reject next" is switched on in the popup', async () => {
     await popup.check('#rejectNext')
     await expect
@@ -60,17 +75,7 @@ describe('approval switches and extension pages', () => {
   })
 
   it('waits for Reject or Approve in the popup when approval is required', async () => {
-    await popup.check('#requireApproval')
-    await expect
-      .poll(
-        async () =>
-          (
-            (await controlExtension(ext, { kind: 'getState' })).result as {
-              settings: { requireApproval: boolean }
-            }
-          ).settings.requireApproval,
-      )
-      .toBe(true)
+    await switchOnRequireApproval()
     const rejected = requestAccounts()
     // The worker also opens an approval window; our popup tab must be in front to be clicked.
     await popup.locator('[data-action="reject"]').waitFor()
@@ -86,17 +91,7 @@ describe('approval switches and extension pages', () => {
   })
 
   it('asks again for an approval that was pending when the worker stopped, and answers the page once approved', async () => {
-    await popup.check('#requireApproval')
-    await expect
-      .poll(
-        async () =>
-          (
-            (await controlExtension(ext, { kind: 'getState' })).result as {
-              settings: { requireApproval: boolean }
-            }
-          ).settings.requireApproval,
-      )
-      .toBe(true)
+    await switchOnRequireApproval()
     const account = '0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826'
     const signed = page.evaluate(
       (from) =>

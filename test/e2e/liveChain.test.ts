@@ -67,6 +67,23 @@ async function stopWorker(page: Page, extensionId: string): Promise<void> {
 }
 
 /** Loads the page until the provider is there (the scripts are registered just after install). */
+/**
+ * The silent window: the page sends nothing; the worker is stopped from outside part-way; then
+ * what the page received, and when the window ended.
+ */
+async function silentWindow(
+  page: Page,
+  extensionId: string,
+): Promise<{ received: Received[]; endedAt: number }> {
+  await new Promise((done) => setTimeout(done, STOP_AT_MS))
+  await stopWorker(page, extensionId)
+  await new Promise((done) => setTimeout(done, WINDOW_MS - STOP_AT_MS))
+  return page.evaluate(() => ({
+    received: (window as unknown as LiveWindow).received,
+    endedAt: Date.now(),
+  }))
+}
+
 async function openDappPage(browser: Browser, url: string): Promise<Page> {
   const page = await browser.newPage()
   for (let attempt = 0; attempt < 40; attempt++) {
@@ -148,13 +165,7 @@ describe('a silent page keeps receiving through a worker stop', () => {
         return Date.now()
       }, INTERVAL_MS)
       // From here on the page sends nothing.
-      await new Promise((done) => setTimeout(done, STOP_AT_MS))
-      await stopWorker(page, extensionId)
-      await new Promise((done) => setTimeout(done, WINDOW_MS - STOP_AT_MS))
-      const { received, endedAt } = await page.evaluate(() => ({
-        received: (window as unknown as LiveWindow).received,
-        endedAt: Date.now(),
-      }))
+      const { received, endedAt } = await silentWindow(page, extensionId)
       const stream = checkStream(received, startedAt, endedAt)
       console.info(`newHeads: ${stream.count}/${EXPECTED} heads, longest gap ${stream.maxGap} ms`)
       expect(received.filter((r) => r.error)).toEqual([])
@@ -225,13 +236,7 @@ describe('a silent page keeps receiving through a worker stop', () => {
         await eth.request({ method: 'eth_sendTransaction', params: [{ from, to: emitter }] })
       }, address)
 
-      await new Promise((done) => setTimeout(done, STOP_AT_MS))
-      await stopWorker(page, extensionId)
-      await new Promise((done) => setTimeout(done, WINDOW_MS - STOP_AT_MS))
-      const { received, endedAt } = await page.evaluate(() => ({
-        received: (window as unknown as LiveWindow).received,
-        endedAt: Date.now(),
-      }))
+      const { received, endedAt } = await silentWindow(page, extensionId)
       await sender.close()
       const stream = checkStream(received, startedAt, endedAt)
       console.info(`logs: ${stream.count}/${EXPECTED} logs, longest gap ${stream.maxGap} ms`)
