@@ -8,7 +8,8 @@
  * - `rskj` (a self-run node): RSKj's -32012 limits, 5,000 blocks (`to − from > 5000` fails) and
  *   20,000 logs, with RSKj's texts.
  * Blocks whose bloom cannot contain a match are skipped without reading their receipts, and whole
- * sections of 256 or 16 blocks whose union bloom cannot are skipped without reading their blooms.
+ * sections of 65,536, 4,096, 256 or 16 blocks whose union bloom cannot are skipped without reading
+ * their blooms.
  */
 
 import { bloomMatcher } from '../chain/bloom.js'
@@ -40,8 +41,11 @@ export interface BlockLogSource {
   cachedSectionBloom?(start: bigint, size: bigint): Uint8Array | undefined
 }
 
-/** Section sizes of `BlockLogSource.sectionBloom`, coarsest first; each divides the one before. */
-export const LOG_SECTION_SIZES: readonly bigint[] = [256n, 16n]
+/**
+ * Section sizes of `BlockLogSource.sectionBloom`, coarsest first; each divides the one before (by
+ * 16: a skipped section costs ~16 checks of the next finer size where it may match).
+ */
+export const LOG_SECTION_SIZES: readonly bigint[] = [65536n, 4096n, 256n, 16n]
 
 export interface LogQuery {
   from: bigint

@@ -6,7 +6,9 @@
  * whole range. Blooms only ever gain bits when ORed, so a block that may match always leaves its
  * section's bloom matching too: skipping never drops a log.
  *
- * Sections are built on first use and kept in memory. Each remembers the hash of its last block,
+ * The chain stores each section's union when its last block is committed (logSectionRecords.ts);
+ * those are read as they are. Sections without a record (a chain written before the records
+ * existed) are built on first use and kept in memory. Each remembers the hash of its last block,
  * and is used only while that block is still canonical: a block hash commits to every ancestor,
  * so an unchanged last hash means an unchanged section, whatever was reverted or replaced since.
  */
@@ -22,6 +24,11 @@ export interface BloomSectionSource {
   headNumber(): bigint
   bloom(number: bigint): Promise<Uint8Array | undefined>
   canonicalHash(number: bigint): Promise<Uint8Array | undefined>
+  /**
+   * The section's union as the chain stored it (logSectionRecords.ts), canonical whenever its last
+   * block is at or below the head; undefined when the chain has no record of it.
+   */
+  storedSection?(start: bigint, size: bigint): Promise<Uint8Array | undefined>
 }
 
 interface Section {
@@ -50,6 +57,8 @@ export class BloomSectionIndex {
     if (!sections || start < 0n || start % size !== 0n) return undefined
     const last = start + size - 1n
     if (last > this.#source.headNumber()) return undefined
+    const stored = await this.#source.storedSection?.(start, size)
+    if (stored) return stored
     const lastHash = await this.#source.canonicalHash(last)
     if (!lastHash) return undefined
     const known = sections.get(start)

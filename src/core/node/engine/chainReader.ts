@@ -7,12 +7,13 @@ import { UNCLE_WINDOW } from '../../chain/forkDetection.js'
 import type { KeyValueStore } from '../../storage/types.js'
 import { bytesToHex, bytesToUnprefixedHex, equalBytes, hexToBytes } from '../../util/hex.js'
 import { objectMemo } from '../../util/objectMemo.js'
-import { decodeBlockRecord } from './blockCodec.js'
+import { decodeBlockRecord, unpackBloom } from './blockCodec.js'
 import { decodeBlockLogViews } from './blockLogViews.js'
 import type { StoredBlock } from './blockRecord.js'
 import { BloomSectionIndex } from './bloomSections.js'
 import { HeightRing } from './heightRing.js'
 import { keys } from './keys.js'
+import { TwoGenerationCache } from './twoGenerationCache.js'
 import type { LogView } from './views.js'
 
 export interface TransactionLocation {
@@ -41,6 +42,19 @@ const OLDER_BLOCKS = 64
 const LOG_VIEWS = 8192
 /** Section-end hashes kept: one per 16 blocks, so 8,192 of them cover 131,072 blocks. */
 const SECTION_ENDS = 8192
+/**
+ * Blooms kept per generation (two generations): every committed block's and those log queries
+ * read. A map of every block's bloom grew with the chain (~60 bytes a block of heap with one
+ * shared empty bloom: ~60 MB at a million blocks).
+ */
+const BLOOMS = 32_768
+/** Blooms read at once by a scan that continues where the previous read ended. */
+const BLOOM_RUN = 512n
+/**
+ * Blooms read at once by a read that does not continue a scan (the query skipped sections to get
+ * here): the rest of the finest section, not 512 blocks of which most will be skipped again.
+ */
+const BLOOM_JUMP = 16n
 
 export class ChainReader {
   readonly #kv: KeyValueStore
@@ -51,11 +65,14 @@ export class ChainReader {
   readonly #logViews = new Map<bigint, LogView[]>()
   /** Hashes of the last blocks of bloom sections (one per 16 blocks), which log queries check. */
   readonly #sectionEnds = new Map<bigint, Uint8Array>()
-  readonly #blooms = new Map<bigint, Uint8Array>()
+  readonly #blooms = new TwoGenerationCache<bigint, Uint8Array>(BLOOMS)
+  /** Where the last storage read of blooms ended: a read starting there continues a scan. */
+  #bloomRunEnd = -1n
   readonly #sections = new BloomSectionIndex({
     headNumber: () => this.headNumber,
     bloom: (n) => this.bloom(n),
     canonicalHash: (n) => this.#sectionEndHash(n),
+    storedSection: (start, size) => this.storedSection(start, size),
   })
   head!: StoredBlock
   /** Bumped when cached blocks are dropped: a read that spans a bump is not cached. */
@@ -85,9 +102,8 @@ export class ChainReader {
     for (const [n] of this.#blocks.entries()) {
       if (n <= number) continue
       this.#blocks.delete(n)
-      this.#blooms.delete(n)
     }
-    for (const n of this.#blooms.keys()) if (n > number) this.#blooms.delete(n)
+    this.#blooms.deleteWhere((n) => n > number)
     for (const [n] of this.#hashes.entries()) if (n > number) this.#hashes.delete(n)
     for (const n of this.#older.keys()) if (n > number) this.#older.delete(n)
     for (const n of this.#logViews.keys()) if (n > number) this.#logViews.delete(n)
@@ -184,7 +200,9 @@ export class ChainReader {
     const cached = this.#blooms.get(n) ?? this.#blocks.get(n)?.header.logsBloom
     if (cached) return cached
     // Fetch a run of blooms in one scan: log queries walk ranges.
-    const rows = await this.#kv.range({ gte: keys.bloom(n), lt: keys.bloom(n + 512n) })
+    const end = n === this.#bloomRunEnd ? n + BLOOM_RUN : n + BLOOM_JUMP - (n % BLOOM_JUMP)
+    this.#bloomRunEnd = end
+    const rows = await this.#kv.range({ gte: keys.bloom(n), lt: keys.bloom(end) })
     // A block without logs has an empty record (packBloom): one shared zero bloom stands for it.
     for (const [key, value] of rows)
       this.#blooms.set(
@@ -206,9 +224,22 @@ export class ChainReader {
     return recent ? blockLogs(recent) : this.#logViews.get(n)
   }
 
-  /** `sectionBloom` when the section is built and known to be canonical, else undefined. */
+  /**
+   * `sectionBloom` when the section is built and known to be canonical, or stored and readable
+   * without waiting (the memory store), else undefined.
+   */
   cachedSectionBloom(start: bigint, size: bigint): Uint8Array | undefined {
-    return this.#sections.cachedSectionBloom(start, size)
+    const built = this.#sections.cachedSectionBloom(start, size)
+    if (built || !this.#kv.getSync || start + size - 1n > this.headNumber) return built
+    const stored = this.#kv.getSync(keys.logSection(size, start))
+    return stored && unpackBloom(stored)
+  }
+
+  /** The union of a section's blooms as the chain stored it (logSectionRecords.ts), if it did. */
+  async storedSection(start: bigint, size: bigint): Promise<Uint8Array | undefined> {
+    const key = keys.logSection(size, start)
+    const stored = this.#kv.getSync ? this.#kv.getSync(key) : await this.#kv.get(key)
+    return stored && unpackBloom(stored)
   }
 
   /** The union of the blooms of the `size` blocks from `start` (see BloomSectionIndex). */

@@ -18,6 +18,7 @@ import type { StoredBlock } from './blockRecord.js'
 import { blockLogs } from './chainReader.js'
 import { bitcoinHashOf, type Engine } from './engine.js'
 import { keys } from './keys.js'
+import { logSectionDeletes } from './logSectionRecords.js'
 
 /** `evm_snapshot`: remembers the head; ids count up from 1 (`0x1`, `0x2`…). */
 export function takeSnapshot(engine: Engine, name?: string): Promise<bigint> {
@@ -72,6 +73,7 @@ async function rewindTo(engine: Engine, target: bigint, stateRoot?: string): Pro
   for (const block of removed) {
     const n = block.header.number
     ops.push({ type: 'delete', key: keys.block(n) }, { type: 'delete', key: keys.bloom(n) })
+    ops.push(...logSectionDeletes(n))
     ops.push({ type: 'delete', key: keys.blockHash(block.hashHex) })
     for (const tx of block.transactions)
       ops.push({ type: 'delete', key: keys.transaction(bytesToUnprefixedHex(tx.hash)) })

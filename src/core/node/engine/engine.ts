@@ -47,6 +47,7 @@ import { createForkAnchor } from './forkAnchor.js'
 import { createGenesis } from './genesis.js'
 import { impersonatedSender, isImpersonatedEncoding } from './impersonatedEncoding.js'
 import { keys } from './keys.js'
+import { logSectionWrites } from './logSectionRecords.js'
 import { Mutex } from './mutex.js'
 import { resumeArrivals } from './resumeArrivals.js'
 import {
@@ -437,6 +438,8 @@ export class Engine {
       stateWrites = committed.writes
       sealed = seal(committed.stateRoot)
       const ops: KvOperation[] = [...stateWrites, ...this.blockWrites(sealed.block)]
+      const { number, logsBloom } = sealed.block.header
+      ops.push(...(await logSectionWrites(number, logsBloom, this.reader)))
       const mined: string[] = []
       for (const tx of sealed.block.transactions) {
         const hashHex = bytesToUnprefixedHex(tx.hash)

@@ -27,6 +27,12 @@ export const keys = {
   /** Logs bloom of a block, kept apart so log queries skip blocks without reading them. */
   bloom: (n: bigint) => `lb:${blockNumberKeyPart(n)}`,
   bloomPrefix: 'lb:',
+  /**
+   * The union of the logs blooms of the `size` blocks from `start` (logSectionRecords.ts), written
+   * by the block that completes the section; `size` is one of LOG_SECTION_SIZES (a power of 16).
+   */
+  logSection: (size: bigint, start: bigint) =>
+    `ls${size.toString(16).length - 1}:${blockNumberKeyPart(start)}`,
   /** Block hash (hex without 0x) → block number. */
   blockHash: (hashHex: string) => `bh:${hashHex}`,
   /** Transaction hash (hex without 0x) → block number and index. */

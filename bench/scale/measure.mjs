@@ -1,0 +1,124 @@
+// The measures of one chain at its head, through any client: the queries that read old history,
+// the log queries over the whole chain, and W4 / W5 at the head (last: they add blocks).
+import { COUNTED_TOPIC, NOTHING_TOPIC, RECIPIENT } from '../lib/chain.mjs'
+import { round, summarize } from '../lib/stats.mjs'
+import { prepareChain, w4ValueTransfers, w5TokenTransfers } from '../lib/workloads.mjs'
+import { logsFor, planOf } from './plan.mjs'
+
+const hex = (n) => `0x${n.toString(16)}`
+const now = () => performance.now()
+
+/** A small seeded generator: the same "random" old blocks in every store and run. */
+function random(seed) {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+async function timed(fn) {
+  const t0 = now()
+  const value = await fn()
+  return { ms: now() - t0, value }
+}
+
+/** The first call (nothing of the range in memory yet) and the median of the next `repeat`. */
+async function firstAndWarm(repeat, fn) {
+  const first = await timed(fn)
+  const warm = []
+  for (let i = 0; i < repeat; i++) warm.push((await timed(fn)).ms)
+  return { firstMs: round(first.ms), ...summarize(warm), result: first.value }
+}
+
+/** Old blocks: below the newest 1,000 (which the node may hold in memory), never the genesis. */
+function oldBlocks(count, size, seed, accept = () => true) {
+  const next = random(seed)
+  const oldest = 1
+  const newest = Math.max(oldest, size - 1000)
+  const picked = []
+  for (let tries = 0; picked.length < count && tries < count * 1000; tries++) {
+    const n = oldest + Math.floor(next() * (newest - oldest + 1))
+    if (accept(n)) picked.push(n)
+  }
+  return picked
+}
+
+export async function measureReads(client, { size, contracts }, { samples = 20 } = {}) {
+  const head = Number(await client.request({ method: 'eth_blockNumber' }))
+  const whole = { fromBlock: '0x0', toBlock: hex(head) }
+  const noMatch = await firstAndWarm(
+    5,
+    async () =>
+      (await client.request({ method: 'eth_getLogs', params: [{ ...whole, topics: [NOTHING_TOPIC] }] }))
+        .length,
+  )
+  if (noMatch.result !== 0) throw new Error(`the no-match query found ${noMatch.result} logs`)
+  // The address query counts every Counted log of the emitter: the plan's spread logs plus any a
+  // measurement added at the head (none: W4/W5 run after).
+  const byAddress = await firstAndWarm(
+    5,
+    async () =>
+      (
+        await client.request({
+          method: 'eth_getLogs',
+          params: [{ ...whole, address: contracts.emitter, topics: [COUNTED_TOPIC] }],
+        })
+      ).length,
+  )
+  if (byAddress.result !== logsFor(size))
+    throw new Error(`the address query found ${byAddress.result} logs, expected ${logsFor(size)}`)
+
+  const blockTimes = []
+  for (const n of oldBlocks(samples, size, 1)) {
+    const { ms, value } = await timed(() =>
+      client.request({ method: 'eth_getBlockByNumber', params: [hex(n), false] }),
+    )
+    if (Number(value?.number) !== n) throw new Error(`eth_getBlockByNumber(${n}) answered ${value?.number}`)
+    blockTimes.push(ms)
+  }
+  const plan = planOf(size)
+  const receiptTimes = []
+  for (const n of oldBlocks(samples, size, 2, (b) => plan(b) === 'transfer')) {
+    const block = await client.request({ method: 'eth_getBlockByNumber', params: [hex(n), false] })
+    const hash = block.transactions[0]
+    const { ms, value } = await timed(() =>
+      client.request({ method: 'eth_getTransactionReceipt', params: [hash] }),
+    )
+    if (value?.transactionHash !== hash) throw new Error(`no receipt for ${hash} of block ${n}`)
+    receiptTimes.push(ms)
+  }
+  const balanceTimes = []
+  for (const n of oldBlocks(samples, size, 3)) {
+    const { ms, value } = await timed(() =>
+      client.request({ method: 'eth_getBalance', params: [RECIPIENT, hex(n)] }),
+    )
+    if (typeof value !== 'string') throw new Error(`eth_getBalance at ${n} answered ${value}`)
+    balanceTimes.push(ms)
+  }
+  const strip = ({ result, ...rest }) => rest
+  return {
+    head,
+    logsNoMatch: strip(noMatch),
+    logsByAddress: { ...strip(byAddress), logs: byAddress.result },
+    oldBlock: summarize(blockTimes),
+    oldReceipt: summarize(receiptTimes),
+    oldBalance: summarize(balanceTimes),
+  }
+}
+
+/** W4 and W5 at the head, as the main suite runs them (pre-signed, automine, receipts). */
+export async function measureWrites(client, { contracts }, { transfers, tokenTransfers }) {
+  const chain = await prepareChain(client)
+  const w4 = await w4ValueTransfers(client, { transfers }, chain)
+  const w5 = await w5TokenTransfers(client, { tokenTransfers }, chain, contracts.token)
+  for (const [name, w] of [
+    ['W4', w4],
+    ['W5', w5],
+  ])
+    if (w.failed > 0) throw new Error(`${name}: ${w.failed} transactions failed`)
+  return { W4: w4, W5: w5 }
+}

@@ -1,0 +1,202 @@
+// One scale measurement of our HTTP server over LevelDB, its chain kept in a data directory:
+//   node bench/scale/serverWorker.mjs <size> <data-root> <out.json> [--transfers=N --token-transfers=N]
+// The chain is built once (through the server's own JSON-RPC) into <data-root>/leveldb-<size> and
+// reused by later runs; W4/W5 add their blocks at its head, so a kept chain grows a little with
+// every run (its head is reported).
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { httpClient } from '../lib/rpc.mjs'
+import { OUR_NETWORK, OUR_SERVER_BUNDLE } from '../lib/targets.mjs'
+import { buildChain } from './build.mjs'
+import { measureReads, measureWrites } from './measure.mjs'
+import { PLAN_VERSION } from './plan.mjs'
+import { option } from './workerCommon.mjs'
+
+const [sizeArg, dataRoot, outPath] = process.argv.slice(2)
+const size = Number(sizeArg)
+const transfers = Number(option('transfers') ?? 500)
+const tokenTransfers = Number(option('token-transfers') ?? 300)
+const coldStarts = Number(option('cold-starts') ?? 3)
+const log = (message) => console.error(`[scale leveldb ${size}] ${message}`)
+const dataDir = join(dataRoot, `leveldb-${size}`)
+const markerPath = join(dataDir, 'scale-chain.json')
+const memoryOut = join(dataRoot, `leveldb-${size}.memory.json`)
+const LAUNCHER = new URL('./serverLauncher.mjs', import.meta.url).pathname
+
+function diskBytes(dir) {
+  let total = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    total += entry.isDirectory() ? diskBytes(path) : statSync(path).size
+  }
+  return total
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** Starts the server on the data directory; resolves at its first eth_blockNumber answer. */
+async function startServer(apiKey) {
+  const port = await freePort()
+  const started = performance.now()
+  const child = spawn(
+    process.execPath,
+    [
+      '--expose-gc',
+      LAUNCHER,
+      OUR_SERVER_BUNDLE,
+      'serve',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--data-dir',
+      dataDir,
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, SCALE_MEMORY_OUT: memoryOut } },
+  )
+  let stderr = ''
+  child.stderr.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-2000)
+  })
+  const client = httpClient(`http://127.0.0.1:${port}/${OUR_NETWORK}/${apiKey}`)
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`)
+    try {
+      await client.request({ method: 'eth_blockNumber' })
+      break
+    } catch (error) {
+      if (performance.now() - started > 120_000) {
+        child.kill('SIGKILL')
+        throw new Error(`server did not answer within 120 s: ${error.message} ${stderr}`)
+      }
+      await new Promise((resolve) => setTimeout(resolve, 2))
+    }
+  }
+  const firstAnswerMs = performance.now() - started
+  return {
+    client,
+    firstAnswerMs,
+    async memory() {
+      rmSync(memoryOut, { force: true })
+      child.kill('SIGUSR2')
+      for (let i = 0; i < 500 && !existsSync(memoryOut); i++) await new Promise((r) => setTimeout(r, 10))
+      const { rss, heapUsed, arrayBuffers } = JSON.parse(readFileSync(memoryOut, 'utf8'))
+      const mib = (n) => Math.round((n / 1048576) * 10) / 10
+      return { rssMiB: mib(rss), heapUsedMiB: mib(heapUsed), arrayBuffersMiB: mib(arrayBuffers) }
+    },
+    async stop() {
+      client.close()
+      child.kill('SIGTERM')
+      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)))
+    },
+  }
+}
+
+let marker = existsSync(markerPath) ? JSON.parse(readFileSync(markerPath, 'utf8')) : undefined
+if (marker && marker.plan !== PLAN_VERSION) {
+  log(`kept chain was built by plan ${marker.plan}: building again`)
+  rmSync(dataDir, { recursive: true, force: true })
+  marker = undefined
+}
+let buildMs
+if (!marker?.complete) {
+  mkdirSync(dataDir, { recursive: true })
+  let apiKey = marker?.apiKey
+  if (!apiKey) {
+    const created = spawnSync(
+      process.execPath,
+      [
+        LAUNCHER,
+        OUR_SERVER_BUNDLE,
+        'apps',
+        'create',
+        '--name',
+        'scale',
+        '--use-case',
+        'other',
+        '--data-dir',
+        dataDir,
+      ],
+      { encoding: 'utf8', timeout: 60_000 },
+    )
+    apiKey = /API key:\s*(\S+)/.exec(created.stdout ?? '')?.[1]
+    if (!apiKey) throw new Error(`apps create gave no API key: ${created.stdout} ${created.stderr}`)
+  }
+  const server = await startServer(apiKey)
+  // Written before the build: an interrupted build is completed by the next run.
+  marker = { plan: PLAN_VERSION, size, apiKey, contracts: marker?.contracts }
+  const built = await buildChain(server.client, size, {
+    contracts: marker.contracts,
+    onProgress: (head) => log(`head ${head}`),
+  }).catch(async (error) => {
+    await server.stop()
+    throw error
+  })
+  buildMs = built.buildMs
+  marker = { ...marker, contracts: built.contracts, complete: true }
+  writeFileSync(markerPath, JSON.stringify(marker, null, 2))
+  await server.stop()
+  log(`built in ${buildMs} ms`)
+}
+// Write the marker with the contracts as soon as they exist in a partial build too.
+const { apiKey, contracts } = marker
+
+const cold = []
+let memoryAtOpen
+for (let i = 0; i < coldStarts; i++) {
+  const server = await startServer(apiKey)
+  cold.push(server.firstAnswerMs)
+  if (i === coldStarts - 1) memoryAtOpen = await server.memory()
+  await server.stop()
+}
+const diskAtStart = diskBytes(dataDir)
+
+let server = await startServer(apiKey)
+const reads = await measureReads(server.client, { size, contracts })
+const memoryAfterReads = await server.memory()
+await server.client.request({ method: 'anvil_mine', params: ['0x7d0'] })
+await server.stop()
+const diskAfterEmpty = diskBytes(dataDir)
+
+server = await startServer(apiKey)
+const writes = await measureWrites(server.client, { contracts }, { transfers, tokenTransfers })
+const memoryEnd = await server.memory()
+const head = Number(await server.client.request({ method: 'eth_blockNumber' }))
+await server.stop()
+const diskEnd = diskBytes(dataDir)
+
+const sorted = [...cold].sort((a, b) => a - b)
+writeFileSync(
+  outPath,
+  JSON.stringify(
+    {
+      store: 'leveldb',
+      size,
+      buildMs,
+      headAtEnd: head,
+      coldStartMs: { median: Math.round(sorted[Math.floor(sorted.length / 2)]), all: cold.map(Math.round) },
+      reads,
+      ...writes,
+      disk: {
+        totalMiB: Math.round((diskEnd / 1048576) * 10) / 10,
+        bytesPerBlockOverall: Math.round(diskAtStart / reads.head),
+        bytesPerEmptyBlock: Math.round((diskAfterEmpty - diskAtStart) / 2000),
+        bytesPerW4W5Block: Math.round((diskEnd - diskAfterEmpty) / (writes.W4.count + writes.W5.count)),
+      },
+      memory: { atOpen: memoryAtOpen, afterReads: memoryAfterReads, end: memoryEnd },
+    },
+    null,
+    2,
+  ),
+)

@@ -1,0 +1,183 @@
+// Bloom sections stored with the chain (src/core/node/engine/logSectionRecords.ts): what a block
+// that completes a section writes, that a query uses them instead of block blooms (after a restart
+// too), that a revert leaves no stale section behind, and that a chain without them still answers.
+import { encodeFunctionData } from 'viem'
+import { describe, expect, test } from 'vitest'
+import { COW_ACCOUNTS } from '../../src/core/accounts/devAccounts.js'
+import { signTransaction } from '../../src/core/chain/transaction.js'
+import { createManualClock } from '../../src/core/clock/clock.js'
+import { createNode } from '../../src/core/node/createNode.js'
+import { unpackBloom } from '../../src/core/node/engine/blockCodec.js'
+import type { Engine } from '../../src/core/node/engine/engine.js'
+import { keys } from '../../src/core/node/engine/keys.js'
+import { createMemoryStore } from '../../src/core/storage/memoryStore.js'
+import type { KeyValueStore } from '../../src/core/storage/types.js'
+import { type Address, bytesToHex, hexToBytes } from '../../src/core/util/hex.js'
+import { getArtifact } from '../fixtures/contracts/index.js'
+
+const emitter = getArtifact('EventEmitter')
+const cow = COW_ACCOUNTS[0]!
+const NOTHING = `0x${'ab'.repeat(32)}`
+
+/**
+ * A memory store that counts the block-bloom reads (`lb:` ranges) made through it; without
+ * `getSync` when `sync` is false, as the LevelDB and IndexedDB stores are.
+ */
+function countingStore(inner: KeyValueStore = createMemoryStore(), sync = true) {
+  const counts = { bloomRanges: 0 }
+  const store: KeyValueStore = {
+    ...inner,
+    get: (key) => inner.get(key),
+    getSync: sync && inner.getSync ? (key) => inner.getSync!(key) : undefined,
+    put: (key, value) => inner.put(key, value),
+    delete: (key) => inner.delete(key),
+    batch: (ops) => inner.batch(ops),
+    close: () => inner.close(),
+    range: (range) => {
+      if (range.gte?.startsWith(keys.bloomPrefix)) counts.bloomRanges++
+      return inner.range(range)
+    },
+  }
+  return { store, inner, counts }
+}
+
+/** A node on `storage`; `deploy` first deploys the emitter (a new chain), else `address` is given. */
+async function chainOn(storage: KeyValueStore, existing?: Address) {
+  const node = await createNode({ network: 'regtest', storage, clock: createManualClock() })
+  const engine = node.engine as Engine
+  let id = 0
+  const call = async (method: string, params: unknown[] = []) => {
+    const r = (await node.request({ jsonrpc: '2.0', id: ++id, method, params })) as {
+      result?: unknown
+      error?: { message: string }
+    }
+    if (r.error) throw new Error(`${method}: ${r.error.message}`)
+    return r.result as never
+  }
+  const nonceOf = async () => BigInt(await call('eth_getTransactionCount', [cow.address, 'latest']))
+  const send = async (fields: { to?: Address; data: Uint8Array }) => {
+    const tx = signTransaction(
+      {
+        nonce: await nonceOf(),
+        gasPrice: node.network.minimumGasPrice,
+        gasLimit: 3_000_000n,
+        to: fields.to,
+        value: 0n,
+        data: fields.data,
+      },
+      hexToBytes(cow.privateKey),
+      node.network.chainId,
+    )
+    return call('eth_sendRawTransaction', [bytesToHex(tx.raw)]) as Promise<string>
+  }
+  let contractAddress = existing
+  if (!contractAddress) {
+    const deployed = await send({ data: hexToBytes(emitter.bytecode) })
+    ;({ contractAddress } = (await call('eth_getTransactionReceipt', [deployed])) as {
+      contractAddress: Address
+    })
+  }
+  const emit = async (id: bigint) =>
+    send({
+      to: contractAddress,
+      data: hexToBytes(encodeFunctionData({ abi: emitter.abi, functionName: 'emitCounted', args: [id] })),
+    })
+  const mineTo = async (n: number) => {
+    const head = Number(await call('eth_blockNumber'))
+    if (n > head) await call('anvil_mine', [`0x${(n - head).toString(16)}`])
+  }
+  /** Mines up to block `n - 1`, then a log in block `n`. */
+  const emitAt = async (n: number) => {
+    await mineTo(n - 1)
+    await emit(BigInt(n))
+  }
+  const logs = (fromBlock: number, toBlock: number, filter: Record<string, unknown>) =>
+    call('eth_getLogs', [
+      { fromBlock: `0x${fromBlock.toString(16)}`, toBlock: `0x${toBlock.toString(16)}`, ...filter },
+    ]) as Promise<Array<{ blockNumber: string }>>
+  return { node, engine, call, emitAt, mineTo, logs, address: contractAddress }
+}
+
+async function unionOfBlooms(engine: Engine, from: number, size: number) {
+  const union = new Uint8Array(256)
+  for (let n = from; n < from + size; n++) {
+    const bloom = (await engine.reader.bloom(BigInt(n)))!
+    for (let i = 0; i < 256; i++) union[i]! |= bloom[i]!
+  }
+  return union
+}
+
+describe('stored bloom sections', () => {
+  test('the block that completes a section stores the union of its blooms; an unfinished section has no record', async () => {
+    const { engine, emitAt, mineTo } = await chainOn(createMemoryStore())
+    await emitAt(20)
+    await emitAt(270)
+    await mineTo(300)
+    const stored = async (size: bigint, start: bigint) => {
+      const value = await engine.kv.get(keys.logSection(size, start))
+      return value && unpackBloom(value)
+    }
+    expect(await stored(16n, 16n)).toEqual(await unionOfBlooms(engine, 16, 16))
+    expect(await stored(256n, 0n)).toEqual(await unionOfBlooms(engine, 0, 256))
+    // Block 20's log is in both; the empty section 32..47 is stored empty.
+    expect((await stored(16n, 16n))!.some((b) => b !== 0)).toBe(true)
+    expect(await engine.kv.get(keys.logSection(16n, 32n))).toEqual(new Uint8Array(0))
+    expect(await stored(16n, 256n)).toEqual(await unionOfBlooms(engine, 256, 16))
+    // Block 303 would complete 288..303: not mined yet.
+    expect(await stored(16n, 288n)).toBeUndefined()
+    expect(await stored(256n, 256n)).toBeUndefined()
+  })
+
+  test.each([
+    ['read at once', true],
+    ['read through promises', false],
+  ])(
+    'a query that matches nothing reads no block bloom of complete sections, before and after a restart (%s)',
+    async (_, sync) => {
+      const { store, inner, counts } = countingStore(createMemoryStore(), sync)
+      const { logs, mineTo, emitAt, address } = await chainOn(store)
+      await emitAt(1000)
+      await mineTo(4200)
+      counts.bloomRanges = 0
+      expect(await logs(0, 4095, { topics: [NOTHING] })).toEqual([])
+      expect(counts.bloomRanges).toBe(0)
+      expect((await logs(0, 4200, { address })).map((l) => Number(l.blockNumber))).toEqual([1000])
+
+      // A second node opened on the same store: nothing of the first one's memory.
+      const reopened = countingStore(inner, sync)
+      const again = await chainOn(reopened.store, address)
+      expect(await again.logs(0, 4095, { topics: [NOTHING] })).toEqual([])
+      expect(reopened.counts.bloomRanges).toBe(0)
+      expect((await again.logs(0, 4200, { address })).map((l) => Number(l.blockNumber))).toEqual([1000])
+    },
+  )
+
+  test('a revert removes the sections of the blocks it removes, and the re-mined chain stores its own', async () => {
+    const { call, engine, emitAt, mineTo, logs, address } = await chainOn(createMemoryStore())
+    await mineTo(5)
+    const snapshot = await call('evm_snapshot')
+    await mineTo(40) // sections 0..15 and 16..31 stored, both without logs
+    expect(await engine.kv.get(keys.logSection(16n, 16n))).toEqual(new Uint8Array(0))
+    await call('evm_revert', [snapshot])
+    expect(await engine.kv.get(keys.logSection(16n, 0n))).toBeUndefined()
+    expect(await engine.kv.get(keys.logSection(16n, 16n))).toBeUndefined()
+    await emitAt(20)
+    await mineTo(40)
+    expect((await logs(0, 40, { address })).map((l) => Number(l.blockNumber))).toEqual([20])
+    expect((await engine.kv.get(keys.logSection(16n, 16n)))!.length).toBe(256)
+  })
+
+  test('a chain written without section records still finds every log', async () => {
+    const { inner, store } = countingStore()
+    const { emitAt, mineTo, address } = await chainOn(store)
+    await emitAt(300)
+    await emitAt(4100)
+    await mineTo(4400)
+    const sections = (await inner.range({ gte: 'ls', lt: 'lt' })).map(([key]) => key)
+    expect(sections.length).toBeGreaterThan(270)
+    await inner.batch(sections.map((key) => ({ type: 'delete' as const, key })))
+    const reopened = await chainOn(inner, address)
+    expect((await reopened.logs(0, 4400, { address })).map((l) => Number(l.blockNumber))).toEqual([300, 4100])
+    expect(await reopened.logs(0, 4400, { topics: [NOTHING] })).toEqual([])
+  })
+})
