@@ -2,13 +2,16 @@
 // The scale suite: chains of 1k / 10k / 100k / 1M blocks in each store, measured at each size in
 // one run, every (store, size) in a process of its own so its heap and RSS are its own.
 //   node bench/scale.mjs                     memory and LevelDB at 1k, 10k, 100k and 1M
-//   node bench/scale.mjs --smoke             memory and LevelDB at 1k and 10k, fewer sends; exits 1 on a problem
+//   node bench/scale.mjs --smoke             memory and LevelDB at 10k in a temporary directory, few
+//                                            sends; exits 1 on a problem (bench/scale.test.ts runs it)
 //   --sizes=1000,10000  --stores=memory,leveldb  --data=dir (kept LevelDB chains; default .data/scale)
-//   --transfers=500 --token-transfers=300  --out=dir  --no-build
+//   --transfers=500 --token-transfers=300 --rounds=3  --out=dir  --no-build  --timeout-min=90
+//   --report-from=dir,dir                    one table from the scale-latest.json of earlier runs
 // The extension (IndexedDB in Chromium) has its own runner: bench/scale/extension.mjs.
 // Long runs belong under `nice -n 10`; LevelDB chains are built once into --data and reused.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ROOT } from './lib/peers.mjs'
 import { OUR_LIB, OUR_SERVER_BUNDLE } from './lib/targets.mjs'
@@ -18,15 +21,27 @@ const args = process.argv.slice(2)
 const flag = (name) => args.includes(`--${name}`)
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
 const smoke = flag('smoke')
-const sizes = (option('sizes') ?? (smoke ? '1000,10000' : '1000,10000,100000,1000000')).split(',').map(Number)
+const sizes = (option('sizes') ?? (smoke ? '10000' : '1000,10000,100000,1000000')).split(',').map(Number)
 const stores = (option('stores') ?? 'memory,leveldb').split(',')
-const dataRoot = option('data') ?? join(ROOT, '.data/scale')
+const dataRoot =
+  option('data') ?? (smoke ? mkdtempSync(join(tmpdir(), 'scale-smoke-')) : join(ROOT, '.data/scale'))
 const outDir = option('out') ?? join(ROOT, 'bench/results')
-const transfers = option('transfers') ?? (smoke ? '100' : '500')
-const tokenTransfers = option('token-transfers') ?? (smoke ? '50' : '300')
+const transfers = option('transfers') ?? (smoke ? '30' : '500')
+const tokenTransfers = option('token-transfers') ?? (smoke ? '15' : '300')
+const rounds = option('rounds') ?? (smoke ? '1' : '3')
 /** A (store, size) that has not finished in this time is stopped and reported as not reached. */
 const WORKER_TIMEOUT_MS = Number(option('timeout-min') ?? 90) * 60_000
 const log = (message) => console.error(message)
+
+const reportFrom = option('report-from')
+if (reportFrom) {
+  const results = reportFrom
+    .split(',')
+    .flatMap((dir) => JSON.parse(readFileSync(join(dir, 'scale-latest.json'), 'utf8')).results)
+    .sort((a, b) => a.size - b.size || a.store.localeCompare(b.store))
+  console.log(renderScaleReport({ startedAt: new Date().toISOString(), results }))
+  process.exit(0)
+}
 
 for (const store of stores)
   if (store !== 'memory' && store !== 'leveldb') {
@@ -52,7 +67,7 @@ function runWorker(store, size) {
   const script = join(ROOT, `bench/scale/${store === 'memory' ? 'memoryWorker' : 'serverWorker'}.mjs`)
   const workerArgs =
     store === 'memory' ? ['--expose-gc', script, String(size), out] : [script, String(size), dataRoot, out]
-  workerArgs.push(`--transfers=${transfers}`, `--token-transfers=${tokenTransfers}`)
+  workerArgs.push(`--transfers=${transfers}`, `--token-transfers=${tokenTransfers}`, `--rounds=${rounds}`)
   return new Promise((resolve) => {
     const started = Date.now()
     // The chain is large and the machine shared: memory for 1M blocks, and a lower priority.
@@ -93,5 +108,6 @@ for (const name of [`scale-${stamp}`, 'scale-latest']) {
   writeFileSync(join(outDir, `${name}.md`), markdown)
 }
 console.log(markdown)
+if (smoke && !option('data')) rmSync(dataRoot, { recursive: true, force: true })
 const failed = results.filter((r) => r.error)
 if (smoke && failed.length > 0) process.exit(1)

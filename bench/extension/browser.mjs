@@ -26,28 +26,39 @@ export async function launchWithExtension(extension, extraArgs = []) {
   return { context, profileDir }
 }
 
-/** The extension's service worker (it starts when the extension loads). */
-export async function extensionWorker(context) {
-  const running = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://'))
-  return running ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }))
+/**
+ * The extension's service worker (it starts when the extension loads). Looked for again every
+ * second: on a loaded machine it can appear between a look and the start of a wait for its event.
+ */
+export async function extensionWorker(context, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const running = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://'))
+    if (running) return running
+    if (Date.now() > deadline) throw new Error(`no extension service worker after ${timeoutMs} ms`)
+    await context.waitForEvent('serviceworker', { timeout: 1000 }).catch(() => undefined)
+  }
 }
 
 /**
- * Waits until the worker has registered the provider's content scripts (at its first start, from
- * the allow list), as test/e2e/harness.ts `waitForInjection` does: a page loaded before that gets
- * no provider.
+ * Waits until the worker has brought its content-script registrations in line with the stored
+ * allow list (its `rskDevnodeInjectionReady` hook, as test/e2e/harness.ts `waitForInjection` does):
+ * the provider is a static content script, and a page loaded before that may miss it.
  */
 export async function waitForInjection(context, timeoutMs = 15_000) {
-  const ids = ['rsk-devnode-inpage', 'rsk-devnode-relay']
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const worker = await extensionWorker(context)
-    const registered = await worker
-      .evaluate(async () => (await chrome.scripting.getRegisteredContentScripts()).map((s) => s.id))
-      .catch(() => [])
-    if (ids.every((id) => registered.includes(id))) return
-    if (Date.now() > deadline)
-      throw new Error(`the provider scripts were not registered (found ${registered})`)
+    const ready = await worker
+      .evaluate(async () => {
+        const hook = globalThis.rskDevnodeInjectionReady
+        if (!hook) return false
+        await hook()
+        return true
+      })
+      .catch(() => false)
+    if (ready) return
+    if (Date.now() > deadline) throw new Error('the worker did not sync its content scripts')
     await new Promise((done) => setTimeout(done, 50))
   }
 }

@@ -6,8 +6,11 @@
 // (2,000, fewer on chains too short for them) are spread evenly over the whole chain: they are what
 // the address query of the suite finds.
 
-/** Bumped when the plan changes: a kept chain built by another plan is built again. */
-export const PLAN_VERSION = 1
+/**
+ * Bumped when the plan (or what the engine writes per block) changes: a kept chain built by another
+ * plan is built again. 2: log sections stored with the chain.
+ */
+export const PLAN_VERSION = 2
 
 /** One block in `TRANSFER_EVERY` carries a value transfer, one in `TOKEN_EVERY` an ERC-20 transfer. */
 export const TRANSFER_EVERY = 100
