@@ -20,12 +20,18 @@ async function headOf(client) {
  * of the same chain; a new chain deploys them in blocks 1 and 2. Returns the contracts and the
  * build's time. `onProgress(head)` is called every ~2% of the chain.
  */
-export async function buildChain(client, size, { contracts, onProgress = () => {} } = {}) {
+export async function buildChain(
+  client,
+  size,
+  { contracts, onDeployed = () => {}, onProgress = () => {} } = {},
+) {
   const started = performance.now()
   const chain = await prepareChain(client)
   let head = await headOf(client)
-  if (head === 0) contracts = await deployContracts(client, chain)
-  else if (!contracts) throw new Error(`the chain has ${head} blocks but no record of its contracts`)
+  if (head === 0) {
+    contracts = await deployContracts(client, chain)
+    onDeployed(contracts)
+  } else if (!contracts) throw new Error(`the chain has ${head} blocks but no record of its contracts`)
   head = await headOf(client)
   if (head < FIRST_PLANNED_BLOCK - 1) throw new Error(`deploying took blocks up to ${head}`)
   const plan = planOf(size)

@@ -135,10 +135,16 @@ if (!marker?.complete) {
     if (!apiKey) throw new Error(`apps create gave no API key: ${created.stdout} ${created.stderr}`)
   }
   const server = await startServer(apiKey)
-  // Written before the build: an interrupted build is completed by the next run.
+  // Written before the build and once the contracts exist: an interrupted build is completed by
+  // the next run.
   marker = { plan: PLAN_VERSION, size, apiKey, contracts: marker?.contracts }
+  writeFileSync(markerPath, JSON.stringify(marker, null, 2))
   const built = await buildChain(server.client, size, {
     contracts: marker.contracts,
+    onDeployed: (contracts) => {
+      marker = { ...marker, contracts }
+      writeFileSync(markerPath, JSON.stringify(marker, null, 2))
+    },
     onProgress: (head) => log(`head ${head}`),
   }).catch(async (error) => {
     await server.stop()
@@ -150,7 +156,6 @@ if (!marker?.complete) {
   await server.stop()
   log(`built in ${buildMs} ms`)
 }
-// Write the marker with the contracts as soon as they exist in a partial build too.
 const { apiKey, contracts } = marker
 
 const cold = []

@@ -24,7 +24,7 @@ const NOTHING = `0x${'ab'.repeat(32)}`
  * `getSync` when `sync` is false, as the LevelDB and IndexedDB stores are.
  */
 function countingStore(inner: KeyValueStore = createMemoryStore(), sync = true) {
-  const counts = { bloomRanges: 0 }
+  const counts = { bloomRanges: 0, sectionReads: 0 }
   const store: KeyValueStore = {
     ...inner,
     get: (key) => inner.get(key),
@@ -35,6 +35,7 @@ function countingStore(inner: KeyValueStore = createMemoryStore(), sync = true) 
     close: () => inner.close(),
     range: (range) => {
       if (range.gte?.startsWith(keys.bloomPrefix)) counts.bloomRanges++
+      if (range.gte?.startsWith('ls')) counts.sectionReads++
       return inner.range(range)
     },
   }

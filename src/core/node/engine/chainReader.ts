@@ -55,6 +55,8 @@ const BLOOM_RUN = 512n
  * here): the rest of the finest section, not 512 blocks of which most will be skipped again.
  */
 const BLOOM_JUMP = 16n
+/** Stored section unions kept per generation: 8,192 sections of 16 blocks cover 131,072 blocks. */
+const STORED_SECTIONS = 8192
 
 export class ChainReader {
   readonly #kv: KeyValueStore
@@ -66,6 +68,8 @@ export class ChainReader {
   /** Hashes of the last blocks of bloom sections (one per 16 blocks), which log queries check. */
   readonly #sectionEnds = new Map<bigint, Uint8Array>()
   readonly #blooms = new TwoGenerationCache<bigint, Uint8Array>(BLOOMS)
+  /** Stored section unions read from a store without `getSync`, by key (two bounded generations). */
+  readonly #storedSections = new TwoGenerationCache<string, Uint8Array>(STORED_SECTIONS)
   /** Where the last storage read of blooms ended: a read starting there continues a scan. */
   #bloomRunEnd = -1n
   readonly #sections = new BloomSectionIndex({
@@ -109,6 +113,8 @@ export class ChainReader {
     for (const n of this.#logViews.keys()) if (n > number) this.#logViews.delete(n)
     for (const n of this.#sectionEnds.keys()) if (n > number) this.#sectionEnds.delete(n)
     this.#sections.forgetAbove(number)
+    // The records of removed sections are deleted with their blocks; reverts are rare.
+    this.#storedSections.clear()
   }
 
   clear(): void {
@@ -120,6 +126,7 @@ export class ChainReader {
     this.#sectionEnds.clear()
     this.#blooms.clear()
     this.#sections.clear()
+    this.#storedSections.clear()
   }
 
   /** Hash of block `n` when it is in memory (BLOCKHASH reads the last 256, which are). */
@@ -230,16 +237,37 @@ export class ChainReader {
    */
   cachedSectionBloom(start: bigint, size: bigint): Uint8Array | undefined {
     const built = this.#sections.cachedSectionBloom(start, size)
-    if (built || !this.#kv.getSync || start + size - 1n > this.headNumber) return built
-    const stored = this.#kv.getSync(keys.logSection(size, start))
+    if (built || start + size - 1n > this.headNumber) return built
+    const key = keys.logSection(size, start)
+    if (!this.#kv.getSync) return this.#storedSections.get(key)
+    const stored = this.#kv.getSync(key)
     return stored && unpackBloom(stored)
   }
 
-  /** The union of a section's blooms as the chain stored it (logSectionRecords.ts), if it did. */
+  /**
+   * The union of a section's blooms as the chain stored it (logSectionRecords.ts), if it did. A
+   * store that reads asynchronously is read 16 sections at a time (those of the enclosing coarser
+   * section, which a query walks in order), and what it read is kept: a query over 10,000 blocks
+   * that matches everywhere checks ~700 sections, and a storage read each was most of its time.
+   */
   async storedSection(start: bigint, size: bigint): Promise<Uint8Array | undefined> {
     const key = keys.logSection(size, start)
-    const stored = this.#kv.getSync ? this.#kv.getSync(key) : await this.#kv.get(key)
-    return stored && unpackBloom(stored)
+    if (this.#kv.getSync) {
+      const stored = this.#kv.getSync(key)
+      return stored && unpackBloom(stored)
+    }
+    const known = this.#storedSections.get(key)
+    if (known) return known
+    const generation = this.#generation
+    const group = start - (start % (size * 16n))
+    const rows = await this.#kv.range({
+      gte: keys.logSection(size, group),
+      lt: keys.logSection(size, group + size * 16n),
+    })
+    if (generation !== this.#generation) return undefined
+    for (const [rowKey, value] of rows)
+      this.#storedSections.set(rowKey, value.length === 0 ? EMPTY_BLOOM : value)
+    return this.#storedSections.get(key)
   }
 
   /** The union of the blooms of the `size` blocks from `start` (see BloomSectionIndex). */
