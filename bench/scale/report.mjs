@@ -8,6 +8,7 @@ const kib = (bytes) => (bytes === undefined ? '–' : `${bytes} B`)
 
 const ROWS = [
   ['head at measurement', (r) => r.reads?.head],
+  ['chain planned for (blocks)', (r) => (r.plannedSize ?? r.size).toLocaleString('en')],
   ['build (s)', (r) => (r.buildMs === undefined ? 'kept' : fmt(r.buildMs / 1000))],
   ['W4 tx/s at the head', (r) => fmt(r.W4?.txPerSec)],
   ['W5 tx/s at the head', (r) => fmt(r.W5?.txPerSec)],

@@ -111,7 +111,10 @@ if (marker && marker.plan !== PLAN_VERSION) {
   marker = undefined
 }
 let buildMs
-if (!marker?.complete) {
+// --measure-only: measure the kept chain as far as it was built (a build stopped for time).
+const measureOnly = process.argv.includes('--measure-only')
+if (measureOnly && !marker?.contracts) throw new Error(`--measure-only needs a recorded chain in ${dataDir}`)
+if (!marker?.complete && !measureOnly) {
   mkdirSync(dataDir, { recursive: true })
   let apiKey = marker?.apiKey
   if (!apiKey) {
@@ -188,7 +191,9 @@ writeFileSync(
   JSON.stringify(
     {
       store: 'leveldb',
-      size,
+      // A partial chain is reported at the size it reached, with the size it was planned for.
+      size: marker.complete ? size : reads.head,
+      ...(marker.complete ? {} : { plannedSize: size }),
       buildMs,
       headAtEnd: head,
       coldStartMs: { median: Math.round(sorted[Math.floor(sorted.length / 2)]), all: cold.map(Math.round) },
