@@ -65,13 +65,13 @@ function plannedLogs(size, built) {
 
 /**
  * The read measures of a chain planned for `size` blocks. A chain whose build stopped short of its
- * size (`--measure-only` on a partial build) is measured as far as it goes: the logs expected and
- * the old blocks picked are those of its first `head` blocks.
+ * size (`--measure-only` on a partial build) is measured as far as the build went (`builtTo`, else
+ * the head): the logs expected and the old blocks picked are those of its first blocks.
  */
-export async function measureReads(client, { size: planned, contracts }, { samples = 20 } = {}) {
+export async function measureReads(client, { size: planned, contracts, builtTo }, { samples = 20 } = {}) {
   timedClient = client
   const head = Number(await client.request({ method: 'eth_blockNumber' }))
-  const size = Math.min(planned, head)
+  const size = Math.min(planned, builtTo ?? head)
   const expectedLogs = size === planned ? logsFor(planned) : plannedLogs(planned, size)
   const whole = { fromBlock: '0x0', toBlock: hex(head) }
   const noMatch = await firstAndWarm(
