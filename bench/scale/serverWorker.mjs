@@ -46,6 +46,12 @@ async function freePort() {
   })
 }
 
+/** Servers this worker started and has not stopped: stopped if the worker fails. */
+const running = new Set()
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGTERM')
+})
+
 /** Starts the server on the data directory; resolves at its first eth_blockNumber answer. */
 async function startServer(apiKey) {
   const port = await freePort()
@@ -66,6 +72,8 @@ async function startServer(apiKey) {
     ],
     { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, SCALE_MEMORY_OUT: memoryOut } },
   )
+  running.add(child)
+  child.once('exit', () => running.delete(child))
   let stderr = ''
   child.stderr.on('data', (chunk) => {
     stderr = (stderr + chunk).slice(-2000)
