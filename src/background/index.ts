@@ -65,6 +65,8 @@ function service(): Promise<BackgroundService> {
       // per request competing with each block's commit.
       scheduleLogWrite: quietScheduler({ quietMs: 20, maxDelayMs: 250, maxWaiting: 100 }),
       injection,
+      // The host permission a fork's upstream needs (forks.ts); the panel and popup ask for it.
+      hostAccess: (pattern) => chrome.permissions.contains({ origins: [pattern] }),
       now: () => Date.now(),
       timers: {
         set: (callback, ms) => setTimeout(callback, ms),

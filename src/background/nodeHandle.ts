@@ -5,6 +5,7 @@
 import type { ProfileName } from '../core/network/profiles.js'
 import type { KeyValueStore } from '../core/storage/types.js'
 import type { NetworkId } from '../shared/protocol.js'
+import type { ForkView } from './panel/panelProtocol.js'
 
 export interface DevnodeNode {
   /** One JSON-RPC 2.0 request object in, its response object out. */
@@ -24,11 +25,17 @@ export interface DevnodeNode {
    * wallet's store.
    */
   storage?: KeyValueStore
+  /** The chain's fork as panels show it, `null` for a local chain (nodes that cannot fork: absent). */
+  fork?(): ForkView | null
 }
 
 export interface OpenNodeOptions {
   /** rpc-api (the hosted service) or rskj (a self-run node); src/core/network/profiles.ts. */
   profile: ProfileName
+  /** The upstream the network's chain forks (forks.ts); absent: a local chain. */
+  fork?: { url: string; blockNumber?: bigint }
+  /** Called when a batch to the upstream starts or ends, for the panels' progress. */
+  onUpstreamActivity?: () => void
 }
 
 export type OpenNode = (network: NetworkId, options: OpenNodeOptions) => Promise<DevnodeNode>

@@ -5,6 +5,7 @@
  */
 import { DEFAULT_PROFILE, isProfileName, type ProfileName } from '../core/network/profiles.js'
 import type { Address } from '../core/util/hex.js'
+import { hostAccessPattern } from '../shared/hostAccess.js'
 import type {
   BackgroundToPanel,
   BackgroundToRelay,
@@ -22,10 +23,19 @@ import { chainStoreIntents, walletStoreIntents } from '../wallet/sendIntents.js'
 import type { WalletStore } from '../wallet/store.js'
 import { createWallet, type Wallet } from '../wallet/wallet.js'
 import { FILTER_INSTALLERS, recordFilterOrigin } from './filterOrigins.js'
+import {
+  createForkRecords,
+  forkUrlOf,
+  parseForkRequest,
+  RESET_METHODS,
+  redactLoggedParams,
+  UpstreamAccessError,
+} from './forks.js'
 import type { InjectionControl } from './injection.js'
 import { createLiveChain, type IntervalSchedule, KEEP_ALIVE_MS } from './liveChain.js'
 import { createNodeRegistry, type JsonRpcResponse, type OpenNode } from './nodeHandle.js'
 import { createPageSubscriptions } from './pageSubscriptions.js'
+import type { ForkView } from './panel/panelProtocol.js'
 import type { RequestLog } from './requestLog.js'
 import type { SubscriptionOwner } from './subscriptions.js'
 
@@ -65,6 +75,11 @@ export interface ServiceDependencies {
    * entries waiting. The worker waits for a pause (quietScheduler.ts); without it, at once.
    */
   scheduleLogWrite?: (write: () => void, waiting: number) => void
+  /**
+   * Whether the extension may fetch from hosts matching a match pattern (`chrome.permissions.contains`).
+   * Absent (Node tests): every host is reachable.
+   */
+  hostAccess?: (pattern: string) => Promise<boolean>
 }
 
 /**
@@ -129,8 +144,15 @@ export function createBackgroundService(deps: ServiceDependencies) {
     return isProfileName(stored) ? stored : DEFAULT_PROFILE
   }
 
+  const forks = createForkRecords(deps.store)
+
   const nodes = createNodeRegistry(async (network) => {
-    const node = await deps.openNode(network, { profile: await profileOf(network) })
+    const stored = await forks.get(network)
+    const node = await deps.openNode(network, {
+      profile: await profileOf(network),
+      ...(stored && { fork: { url: stored.url, blockNumber: BigInt(stored.blockNumber) } }),
+      onUpstreamActivity: () => forkActivity(network),
+    })
     // A reopened node (another profile) takes over the pages' subscriptions before serving anyone.
     await subscriptions.restore(
       network,
@@ -145,6 +167,10 @@ export function createBackgroundService(deps: ServiceDependencies) {
       live?.watch(network, engine)
       node.on?.('request', () => live?.refresh())
     }
+    // Every request on a fork may have fetched state or hit the cache: panels see the counts move.
+    node.on?.('request', () => {
+      if (node.fork?.()) forkActivity(network)
+    })
     // Node events the panel shows live; payloads are made JSON-safe for the Port.
     for (const event of PANEL_NODE_EVENTS) {
       node.on?.(event, (data) => {
@@ -179,6 +205,38 @@ export function createBackgroundService(deps: ServiceDependencies) {
     kind: 'keepAlive',
     everyMs: wanted ? KEEP_ALIVE_MS : null,
   })
+  /** Networks whose fork progress is due to be pushed to panels (at most one push per 150 ms). */
+  const forkPushDue = new Set<NetworkId>()
+  function forkActivity(network: NetworkId): void {
+    if (panels.size === 0 || forkPushDue.has(network)) return
+    forkPushDue.add(network)
+    const push = () => {
+      forkPushDue.delete(network)
+      void pushFork(network)
+    }
+    if (timers) timers.set(push, 150)
+    else queueMicrotask(push)
+  }
+  async function pushFork(network: NetworkId): Promise<ForkView | null> {
+    const data = (await nodes.get(network)).fork?.() ?? null
+    for (const panel of panels) panel.send({ kind: 'node', network, event: 'fork', data })
+    return data
+  }
+
+  /**
+   * After `anvil_reset` / `hardhat_reset` answered: the chain is now the fork its parameters
+   * asked for, or a local one. The choice is stored, so the worker reopens the chain as it is, and
+   * a new fork's node is reopened at once over the fork point the reset recorded, reaching the
+   * upstream through the worker's own transport (the panels' progress).
+   */
+  async function afterReset(network: NetworkId, params: unknown): Promise<ForkView | null> {
+    const url = forkUrlOf(params)
+    const made = url ? (await nodes.get(network)).fork?.() : null
+    await forks.set(network, url && made ? { url, blockNumber: made.blockNumber } : undefined)
+    if (url && made) await nodes.reopen(network)
+    return pushFork(network)
+  }
+
   const updateAudience = () => live?.setAudience(pages.size + panels.size, subscriptions.nativeCount())
   let answers = new Map<string, Promise<BackgroundToRelay>>()
   let olderAnswers = new Map<string, Promise<BackgroundToRelay>>()
@@ -288,6 +346,7 @@ export function createBackgroundService(deps: ServiceDependencies) {
       if (params !== undefined) request.params = params
       const response = (await node.request(request)) as JsonRpcResponse
       if (response.error) return { error: response.error, network }
+      if (RESET_METHODS.has(method)) await afterReset(network, params)
       if (FILTER_INSTALLERS.has(method)) await recordFilterOrigin(node, response.result, origin)
       return { result: response.result ?? null, network }
     } catch (error) {
@@ -338,7 +397,8 @@ export function createBackgroundService(deps: ServiceDependencies) {
       origin: page.origin,
       network: outcome.network,
       method,
-      params: params ?? [],
+      // A reset's upstream URL carries its API key: the log keeps it redacted.
+      params: redactLoggedParams(method, params ?? []),
       durationMs: deps.elapsed() - started,
     }
     if (outcome.error) entry.error = outcome.error
@@ -387,9 +447,42 @@ export function createBackgroundService(deps: ServiceDependencies) {
     return profile
   }
 
+  /**
+   * The panel's and popup's fork control: the selected network's chain becomes a fork of `url`
+   * (checked against the network's chain id before anything is deleted). The upstream's host must
+   * be granted to the extension (the control asks in its click handler).
+   */
+  async function setFork(url: unknown, blockNumber: unknown): Promise<ForkView | null> {
+    const request = parseForkRequest(url, blockNumber)
+    const pattern = hostAccessPattern(request.url)
+    if (pattern && deps.hostAccess && !(await deps.hostAccess(pattern)))
+      throw new UpstreamAccessError(pattern)
+    const network = await wallet.network()
+    const forking = {
+      jsonRpcUrl: request.url,
+      ...(request.blockNumber !== undefined && { blockNumber: `0x${request.blockNumber.toString(16)}` }),
+    }
+    await callNodeOn(network, 'anvil_reset', [{ forking }])
+    return afterReset(network, [{ forking }])
+  }
+
+  /** The selected network's chain becomes a fresh local one, fork or not. */
+  async function resetToLocal(): Promise<null> {
+    const network = await wallet.network()
+    await callNodeOn(network, 'anvil_reset', [])
+    await afterReset(network, [])
+    return null
+  }
+
   return {
     wallet,
     nodes,
+    setFork,
+    resetToLocal,
+    /** The selected network's fork, `null` for a local chain. */
+    async fork(): Promise<ForkView | null> {
+      return (await nodes.get(await wallet.network())).fork?.() ?? null
+    },
     injection: deps.injection,
     profileOf,
     setProfile,

@@ -128,8 +128,10 @@ function injectionOf(service: BackgroundService): InjectionControl {
 
 async function nodeSettings(service: BackgroundService): Promise<NodeSettings> {
   const network = await service.wallet.network()
-  const engine = engineOf(await service.nodes.get(network))
-  return nodeSettingsOf(network, await service.profileOf(network), engine)
+  const node = await service.nodes.get(network)
+  const settings = nodeSettingsOf(network, await service.profileOf(network), engineOf(node))
+  const fork = node.fork?.()
+  return fork ? { ...settings, fork } : settings
 }
 
 /** What the toolbar shows of a network's node: its profile, mining mode, and REMASC left out. */
@@ -168,6 +170,12 @@ async function run(
       return injectionOf(service).remove(message.pattern)
     case 'getNodeSettings':
       return nodeSettings(service)
+    case 'getFork':
+      return service.fork()
+    case 'setFork':
+      return service.setFork(message.url, message.blockNumber)
+    case 'resetToLocal':
+      return service.resetToLocal()
     case 'setProfile':
       if (!isProfileName(message.profile))
         throw new InvalidParamsError(`Unknown profile ${String(message.profile)}: use rpc-api or rskj`)
