@@ -80,9 +80,11 @@ export function setUpForkSection(request: PopupRequest): {
       await request({ kind: 'resetToLocal' })
       show(null)
     })
-  void request({ kind: 'getFork' }).then(
-    (fork) => show(fork as ForkView | null),
-    () => show(null),
-  )
-  return { show }
+  const refresh = () =>
+    void request({ kind: 'getFork' }).then(
+      (fork) => show(fork as ForkView | null),
+      () => show(null),
+    )
+  refresh()
+  return { show, refresh }
 }
