@@ -6,6 +6,7 @@
  * access is asked for.
  */
 import type { ForkView } from '../../background/panel/panelProtocol.js'
+import { browser } from '../../shared/extensionApi.js'
 import { hostAccessPattern, type PermissionsApi, requestHostAccess } from '../../shared/hostAccess.js'
 
 export type PopupRequest = (message: { kind: string; [key: string]: unknown }) => Promise<unknown>
@@ -57,10 +58,8 @@ export function setUpForkSection(request: PopupRequest): {
     event.preventDefault()
     const target = url.value.trim()
     // Inside the submit handler, before any await: host access is granted only during a gesture.
-    const access = requestHostAccess(
-      target,
-      (globalThis as { chrome?: { permissions?: PermissionsApi } }).chrome?.permissions,
-    )
+    // Firefox's DevTools panels have no `permissions` (undefined there): the worker then checks.
+    const access = requestHostAccess(target, browser.permissions as PermissionsApi | undefined)
     void run('Fork', async () => {
       if (!(await access)) throw new Error(`access to ${hostAccessPattern(target)} was not granted`)
       const blockNumber = block.value.trim()

@@ -4,6 +4,7 @@
  * (src/shared/protocol.ts, src/background/panel/panelProtocol.ts) over the same Port.
  */
 import type { ForkView } from '../../background/panel/panelProtocol.js'
+import { browser } from '../../shared/extensionApi.js'
 import {
   type BackgroundToPanel,
   DEVTOOLS_PORT_NAME,
@@ -12,7 +13,7 @@ import {
 } from '../../shared/protocol.js'
 import { setUpForkSection } from './forkSection.js'
 
-const port = chrome.runtime.connect({ name: DEVTOOLS_PORT_NAME })
+const port = browser.runtime.connect({ name: DEVTOOLS_PORT_NAME })
 let nextId = 1
 const send = (message: Omit<PanelToBackground, 'id'>) => port.postMessage({ ...message, id: nextId++ })
 /** Requests whose answer the popup waits for (the fork control's). */
@@ -60,7 +61,8 @@ function render(state: PanelState): void {
 
 const forkSection = setUpForkSection(request)
 
-port.onMessage.addListener((message: BackgroundToPanel) => {
+port.onMessage.addListener((received: unknown) => {
+  const message = received as BackgroundToPanel // only the background posts on this Port
   const waiter = message.kind === 'reply' ? waiting.get(message.id) : undefined
   if (message.kind === 'reply' && waiter) {
     waiting.delete(message.id)

@@ -7,6 +7,7 @@
  */
 import { useState } from 'preact/hooks'
 import type { ForkView } from '../../../background/panel/panelProtocol.js'
+import { browser } from '../../../shared/extensionApi.js'
 import { hostAccessPattern, type PermissionsApi, requestHostAccess } from '../../../shared/hostAccess.js'
 import { useAction, usePanelData, useServices } from '../context.js'
 
@@ -38,10 +39,8 @@ export function ForkControl() {
     const target = url.trim()
     // Asked here, inside the click, before any await: browsers grant host access only while
     // the user's gesture is handled. A host granted already answers at once, with no prompt.
-    const access = requestHostAccess(
-      target,
-      (globalThis as { chrome?: { permissions?: PermissionsApi } }).chrome?.permissions,
-    )
+    // Firefox's DevTools panels have no `permissions` (undefined there): the worker then checks.
+    const access = requestHostAccess(target, browser.permissions as PermissionsApi | undefined)
     void act('Fork', async () => {
       if (!(await access)) throw new Error(`access to ${hostAccessPattern(target)} was not granted`)
       const made = await connection.request<ForkView | null>({
