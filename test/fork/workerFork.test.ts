@@ -1,19 +1,24 @@
+/**
+ * Forking in the extension's worker (src/background/forks.ts) on fake-indexeddb, with our own HTTP
+ * server as the upstream: the panel protocol's fork control, what is remembered across a restart,
+ * the request log's redaction, refusals.
+ */
 // idb checks instanceof IDBRequest etc. against globals: install fake-indexeddb's, then use a fresh factory per test.
 import 'fake-indexeddb/auto'
 import { IDBFactory } from 'fake-indexeddb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bob, holder, populateUpstream, rpcOf, tokenBalance } from '../../test/fork/forkHarness.js'
-import { send, startTestServer, type TestServer } from '../../test/server/helpers.js'
-import type { Address } from '../core/util/hex.js'
-import { coreNodeFactory } from '../server/node/coreNode.js'
-import type { BackgroundToPanel, BackgroundToRelay } from '../shared/protocol.js'
-import { createIdbWalletStore, openExtensionDb } from './db.js'
-import { FORKS_KEY, parseForkRequest, redactLoggedParams } from './forks.js'
-import { createNodeOpener, indexedDbChainStores } from './nodeFactory.js'
-import type { ForkView } from './panel/panelProtocol.js'
-import { handlePanelExtra } from './panel/panelQueries.js'
-import { createRequestLog } from './requestLog.js'
-import { createBackgroundService, type ServiceDependencies } from './service.js'
+import { createIdbWalletStore, openExtensionDb } from '../../src/background/db.js'
+import { FORKS_KEY, parseForkRequest, redactLoggedParams } from '../../src/background/forks.js'
+import { createNodeOpener, indexedDbChainStores } from '../../src/background/nodeFactory.js'
+import type { ForkView } from '../../src/background/panel/panelProtocol.js'
+import { handlePanelExtra } from '../../src/background/panel/panelQueries.js'
+import { createRequestLog } from '../../src/background/requestLog.js'
+import { createBackgroundService, type ServiceDependencies } from '../../src/background/service.js'
+import type { Address } from '../../src/core/util/hex.js'
+import { coreNodeFactory } from '../../src/server/node/coreNode.js'
+import type { BackgroundToPanel, BackgroundToRelay } from '../../src/shared/protocol.js'
+import { send, startTestServer, type TestServer } from '../server/helpers.js'
+import { bob, holder, populateUpstream, rpcOf, tokenBalance } from './forkHarness.js'
 
 const KEY = /\/testnet\/([^/]+)$/
 
