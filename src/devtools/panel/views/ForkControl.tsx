@@ -10,21 +10,7 @@ import type { ForkView } from '../../../background/panel/panelProtocol.js'
 import { browser } from '../../../shared/extensionApi.js'
 import { hostAccessPattern, type PermissionsApi, requestHostAccess } from '../../../shared/hostAccess.js'
 import { useAction, usePanelData, useServices } from '../context.js'
-
-/** `12 upstream requests · 3 accounts · 40 slots fetched · 96 cache hits`. */
-export function forkProgressText(progress: ForkView['progress']): string {
-  const parts = [
-    `${progress.upstreamRequests} upstream requests`,
-    `${progress.accountsFetched} accounts`,
-    `${progress.slotsFetched} slots fetched`,
-    `${progress.cacheHits} cache hits`,
-  ]
-  return `${parts.join(' · ')}${progress.inFlight > 0 ? ' · fetching…' : ''}`
-}
-
-export function shortHash(hash: string): string {
-  return hash.length > 14 ? `${hash.slice(0, 8)}…${hash.slice(-4)}` : hash
-}
+import { forkProgressText, shortHash } from '../lib/fork.js'
 
 export function ForkControl() {
   const { node } = usePanelData()
