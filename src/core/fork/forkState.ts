@@ -230,7 +230,9 @@ export class ForkState {
     const block = await this.history.block(n)
     const hash = typeof block?.hash === 'string' ? block.hash : ''
     if (!/^0x[0-9a-fA-F]{64}$/.test(hash))
-      throw new ForkError(`fork upstream ${this.point.upstream} has no block ${n}, whose hash BLOCKHASH reads`)
+      throw new ForkError(
+        `fork upstream ${this.point.upstream} has no block ${n}, whose hash BLOCKHASH reads`,
+      )
     return hexToBytes(hash)
   }
 

@@ -5,8 +5,8 @@
 import type { BlockBound, FilterKind, FilterRecord, LogFilterSpec } from '../../filters/filterRegistry.js'
 import type { Engine } from './engine.js'
 import { resolveLogRange } from './filterQueries.js'
-import { queryChainLogs } from './forkLogs.js'
 import { changesSince, type FilterChanges } from './filterWaiting.js'
+import { queryChainLogs } from './forkLogs.js'
 import type { BlockSpecifier } from './requests.js'
 import type { LogView } from './views.js'
 

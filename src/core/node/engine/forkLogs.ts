@@ -52,7 +52,11 @@ async function logSourceFor(
   return mergedSource(engine.reader, forkBlock, byBlock)
 }
 
-function mergedSource(reader: ChainReader, forkBlock: bigint, upstream: Map<bigint, LogView[]>): BlockLogSource {
+function mergedSource(
+  reader: ChainReader,
+  forkBlock: bigint,
+  upstream: Map<bigint, LogView[]>,
+): BlockLogSource {
   const bloom = (n: bigint) => (upstream.has(n) ? SOME_LOGS : NO_LOGS)
   const sectionBloom = (start: bigint, size: bigint) => {
     for (let n = start; n < start + size; n++) if (upstream.has(n)) return SOME_LOGS

@@ -6,8 +6,8 @@
  */
 import type { ForkHistory, UpstreamJson } from '../../fork/forkHistory.js'
 import { bytesToHex } from '../../util/hex.js'
-import { blockView, minedTransactionView, receiptView } from './blockViews.js'
 import type { StoredBlock } from './blockRecord.js'
+import { blockView, minedTransactionView, receiptView } from './blockViews.js'
 import type { Engine } from './engine.js'
 import { resolveBlock } from './queries.js'
 import type { BlockRef } from './requests.js'
@@ -62,7 +62,9 @@ export function chainBlockView(found: ChainBlock, fullTransactions: boolean): Bl
 }
 
 export function transactionCountOf(found: ChainBlock): number {
-  return found.kind === 'local' ? found.block.transactions.length : chainBlockView(found, false).transactions.length
+  return found.kind === 'local'
+    ? found.block.transactions.length
+    : chainBlockView(found, false).transactions.length
 }
 
 export function uncleCountOf(found: ChainBlock): number {
@@ -77,7 +79,10 @@ export function transactionAt(found: ChainBlock, index: number): TransactionView
 }
 
 /** A mined transaction: this chain's, else the upstream's at or below the fork block. */
-export async function findMinedTransaction(engine: Engine, hash: Uint8Array): Promise<TransactionView | undefined> {
+export async function findMinedTransaction(
+  engine: Engine,
+  hash: Uint8Array,
+): Promise<TransactionView | undefined> {
   const location = await engine.reader.transactionLocation(hash)
   if (location) {
     const block = await engine.reader.blockByNumber(location.blockNumber)
@@ -111,7 +116,11 @@ function upstreamHistory(engine: Engine, hash: Uint8Array): ForkHistory | undefi
  * Uncle `index` of a mined block: this node mines none; an upstream block's uncles are the
  * upstream's (as its `eth_getUncleByBlockHashAndIndex` answers them).
  */
-export async function uncleAt(engine: Engine, found: ChainBlock, index: number): Promise<BlockView | undefined> {
+export async function uncleAt(
+  engine: Engine,
+  found: ChainBlock,
+  index: number,
+): Promise<BlockView | undefined> {
   if (found.kind === 'local' || !engine.fork) return undefined
   const view = chainBlockView(found, false)
   if (index >= view.uncles.length || !view.hash) return undefined
