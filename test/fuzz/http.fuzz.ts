@@ -1,6 +1,7 @@
 /**
  * Fuzzed requests against the HTTP server (run by scripts/fuzz-http.mjs, not by `npm test`).
- * Counts: crashes (no HTTP answer, a 5xx, a body that is not JSON-RPC), hangs (no answer in 30 s),
+ * Counts: crashes (no HTTP answer, a 5xx, a body that is not JSON-RPC), hangs (no answer in 30 s;
+ * the run waits up to 5 minutes and prints whether the answer came late or never),
  * -32603 answers and other invalid answers; every 10,000 requests the chain must still mine a
  * valid transfer. Progress goes to stdout every 10,000 requests.
  */
@@ -20,10 +21,13 @@ const SEED = Number(process.env.FUZZ_SEED ?? 22)
 const BATCH = 10_000
 const CONCURRENCY = 4
 const HANG_MS = 30_000
+/** A request slower than HANG_MS still counts as a hang; waiting this long tells slow from stuck. */
+const GIVE_UP_MS = 300_000
 
 interface Reply {
   status: number
   body: string
+  ms: number
 }
 
 test(`${TOTAL} fuzzed requests over HTTP`, async () => {
@@ -33,6 +37,7 @@ test(`${TOTAL} fuzzed requests over HTTP`, async () => {
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY })
   const post = (body: string) =>
     new Promise<Reply | 'hang' | 'error'>((resolve) => {
+      const sent = Date.now()
       const req = httpRequest(
         url,
         { method: 'POST', agent, headers: { 'content-type': 'application/json' } },
@@ -40,12 +45,16 @@ test(`${TOTAL} fuzzed requests over HTTP`, async () => {
           const chunks: Buffer[] = []
           res.on('data', (c: Buffer) => chunks.push(c))
           res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+            resolve({
+              status: res.statusCode ?? 0,
+              body: Buffer.concat(chunks).toString('utf8'),
+              ms: Date.now() - sent,
+            }),
           )
           res.on('error', () => resolve('error'))
         },
       )
-      req.setTimeout(HANG_MS, () => {
+      req.setTimeout(GIVE_UP_MS, () => {
         req.destroy()
         resolve('hang')
       })
@@ -88,9 +97,11 @@ test(`${TOTAL} fuzzed requests over HTTP`, async () => {
         const body = JSON.stringify(request)
         const reply = await post(body)
         counts.requests++
-        if (reply === 'hang') {
+        if (reply === 'hang' || (reply !== 'error' && reply.ms > HANG_MS)) {
           counts.hangs++
-          note('hang', body)
+          const took = reply === 'hang' ? `no answer in ${GIVE_UP_MS} ms` : `answered after ${reply.ms} ms`
+          note(`hang (${took})`, body)
+          console.log(`fuzz-http: hang (${took}): ${body.slice(0, 300)}`)
         } else if (reply === 'error' || reply.status >= 500) {
           counts.crashes++
           note(`crash ${typeof reply === 'string' ? reply : reply.status}`, body)
@@ -107,6 +118,7 @@ test(`${TOTAL} fuzzed requests over HTTP`, async () => {
           if (problem?.startsWith('-32603')) {
             counts.internalErrors++
             note(problem, body)
+            console.log(`fuzz-http: ${problem}: ${body.slice(0, 300)}`)
           } else if (problem) {
             counts.invalid++
             note(problem, body)
