@@ -138,14 +138,14 @@ describe('a fork of our own server over HTTP', () => {
       expect(untouched.error?.message).not.toContain(upstreamUrl.split('/').pop())
     } finally {
       await upstream.restart()
+      // Restarted on a new port: later tests read it at its new address.
+      up = httpRpc(upstream.url('testnet'))
     }
   }, 60_000)
 
   test('the history below the fork block survives a restart with the upstream stopped', async () => {
     const fork = await forkServer()
     const rpc = httpRpc(fork.url('testnet'))
-    // The upstream answers at its address of the moment (a test before restarted it).
-    const up = httpRpc(upstream.url('testnet'))
     const below = `0x${(forkBlock - 1n).toString(16)}`
     const logFilter = { address: tokenAddress, fromBlock: '0x0', toBlock: 'latest' }
     const upstreamLogs = await up.call<Array<{ transactionHash: string }>>('eth_getLogs', [
@@ -175,6 +175,8 @@ describe('a fork of our own server over HTTP', () => {
       expect(untouched.error?.message).toContain('could not provide eth_getBlockByNumber("0x1", true)')
     } finally {
       await upstream.restart()
+      // Restarted on a new port: later tests read it at its new address.
+      up = httpRpc(upstream.url('testnet'))
     }
   }, 60_000)
 
