@@ -135,8 +135,8 @@ export class Engine {
 
   set fork(fork: ForkState | undefined) {
     this.#fork = fork
-    // Below the fork block, BLOCKHASH reads the upstream's hashes.
-    this.reader.upstreamHash = fork && ((n) => (n < fork.point.blockNumber ? fork.blockHash(n) : undefined))
+    // At and below the fork block, BLOCKHASH reads the upstream's hashes (also after a restart).
+    this.reader.upstreamHash = fork && ((n) => (n <= fork.point.blockNumber ? fork.blockHash(n) : undefined))
   }
 
   static async open(p: OpenEngineParameters): Promise<Engine> {
