@@ -18,6 +18,8 @@ import { assertStillMines, type Call } from './stillMines.js'
 
 const TOTAL = Number(process.env.FUZZ_HTTP_REQUESTS ?? 1_000_000)
 const SEED = Number(process.env.FUZZ_SEED ?? 22)
+/** Where to start in the seeded sequence (a multiple of 10,000): resumes a run that was cut short. */
+const FROM = Number(process.env.FUZZ_FROM ?? 0)
 const BATCH = 10_000
 const CONCURRENCY = 4
 const HANG_MS = 30_000
@@ -88,7 +90,7 @@ test(`${TOTAL} fuzzed requests over HTTP`, async () => {
     if (samples.length < 50) samples.push(`${kind}: ${body.slice(0, 300)}`)
   }
   const started = Date.now()
-  for (let done = 0; done < TOTAL; done += BATCH) {
+  for (let done = FROM; done < TOTAL; done += BATCH) {
     const batch = fc.sample(requests, { numRuns: Math.min(BATCH, TOTAL - done), seed: SEED + done })
     let next = 0
     const worker = async () => {
@@ -134,9 +136,9 @@ test(`${TOTAL} fuzzed requests over HTTP`, async () => {
       note('invariant', String(e))
     }
     const seconds = (Date.now() - started) / 1000
-    console.log(`fuzz-http: ${JSON.stringify({ ...counts, seconds: Math.round(seconds) })}`)
+    console.log(`fuzz-http: ${JSON.stringify({ from: FROM, ...counts, seconds: Math.round(seconds) })}`)
   }
-  const report = { seed: SEED, ...counts, seconds: (Date.now() - started) / 1000, samples }
+  const report = { seed: SEED, from: FROM, ...counts, seconds: (Date.now() - started) / 1000, samples }
   writeFileSync('fuzz-http-report.json', `${JSON.stringify(report, null, 2)}\n`)
   agent.destroy()
   await harness.stop()
