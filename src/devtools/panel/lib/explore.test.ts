@@ -34,7 +34,10 @@ describe('the search box', () => {
     expect(classifySearch(TX.toUpperCase().replace('0X', '0x'))).toEqual({ kind: 'hash', hash: TX })
     expect(classifySearch(ADDRESS)).toEqual({ kind: 'address', address: ADDRESS.toLowerCase() })
     expect(classifySearch('0xabc12')).toEqual({ kind: 'blockNumber', number: 0xabc12 })
-    expect(classifySearch(`0x${'a'.repeat(30)}`)).toMatchObject({ kind: 'invalid', reason: /15 bytes of hex/ })
+    expect(classifySearch(`0x${'a'.repeat(30)}`)).toMatchObject({
+      kind: 'invalid',
+      reason: /15 bytes of hex/,
+    })
     expect(classifySearch('99999999999999999999')).toMatchObject({ kind: 'invalid', reason: /too large/ })
     expect(classifySearch('hello')).toMatchObject({ kind: 'invalid' })
     expect(classifySearch('')).toMatchObject({ kind: 'invalid' })
