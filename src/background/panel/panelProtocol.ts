@@ -23,6 +23,8 @@ export type PanelExtraRequest =
   /** Adds one match pattern (`http://localhost:5173/*`, `https://*.example.com/*`, `<all_urls>`). */
   | { kind: 'addInjectionPattern'; id: number; pattern: string }
   | { kind: 'removeInjectionPattern'; id: number; pattern: string }
+  /** Deletes a network's stored chain and starts it again from a new genesis (frees its space). */
+  | { kind: 'wipeNetwork'; id: number; network: NetworkId }
 
 export const PANEL_EXTRA_KINDS: ReadonlySet<string> = new Set([
   'listFilters',
@@ -32,6 +34,7 @@ export const PANEL_EXTRA_KINDS: ReadonlySet<string> = new Set([
   'getInjection',
   'addInjectionPattern',
   'removeInjectionPattern',
+  'wipeNetwork',
 ])
 
 export type { InjectionState, ProfileName }
@@ -74,3 +77,5 @@ export type ChainFeedEvent =
   | { event: 'removedBlocks'; data: { count: number } }
   | { event: 'reset'; data: null }
   | { event: 'profile'; data: { profile: ProfileName } }
+  /** A write of this network was refused: the storage is full (the request log was trimmed). */
+  | { event: 'storageFull'; data: null }

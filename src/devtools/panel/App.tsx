@@ -10,6 +10,7 @@ import { DetailPane } from './views/DetailPane.js'
 import { FiltersView } from './views/FiltersView.js'
 import { MempoolView } from './views/MempoolView.js'
 import { RequestsView } from './views/RequestsView.js'
+import { StorageUseStatus } from './views/StorageUse.js'
 import { Toolbar } from './views/Toolbar.js'
 import { TransactionsView } from './views/TransactionsView.js'
 
@@ -92,6 +93,7 @@ export function App() {
         </span>
         <span data-testid="head">block {data.head}</span>
         <span data-testid="logged">Requests: {requestCount(data)}</span>
+        <StorageUseStatus />
         {data.busy && <span>{data.busy}…</span>}
         {data.error && (
           <span class="error" data-testid="status-error">
