@@ -1,7 +1,7 @@
 /**
  * A block's or transaction's fields as an explorer shows them (decimal with units, dates): the raw
  * value the node sent is on hover, and a click copies it. Hashes and addresses of other blocks,
- * transactions and accounts open their detail instead (the ⧉ button copies them).
+ * transactions and accounts open their detail instead (their copy button copies them).
  */
 import { fieldTarget } from '../lib/explore.js'
 import { copyText, displayField } from '../lib/format.js'
@@ -29,7 +29,7 @@ export function FieldTable({ fields, testId }: { fields: Record<string, unknown>
                       aria-label={`Copy ${key}`}
                       onClick={() => void copyText(raw)}
                     >
-                      ⧉
+                      copy
                     </button>
                   </>
                 ) : (

@@ -39,7 +39,7 @@ export function SearchBox() {
         type="search"
         class="mono"
         aria-label="Search block, transaction or address"
-        placeholder="block number / hash, tx hash, address"
+        placeholder="block, tx hash or address"
         data-testid="search-input"
         size={34}
         value={query}
