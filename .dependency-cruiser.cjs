@@ -94,6 +94,14 @@ module.exports = {
       to: { path: '^src/', pathNot: '^src/(inpage|content|shared)/' },
     },
     {
+      name: 'page-scripts-no-extension-api',
+      comment:
+        'The page-side scripts stay small: chrome.runtime only, never the webextension-polyfill door of the extension pages.',
+      severity: 'error',
+      from: { path: '^src/(inpage|content)/' },
+      to: { path: '^src/shared/extensionApi\\.ts$|(^|/)node_modules/webextension-polyfill/' },
+    },
+    {
       name: 'inpage-content-apart',
       comment: 'The page provider and the relay run in different worlds and share only src/shared.',
       severity: 'error',

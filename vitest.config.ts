@@ -16,7 +16,8 @@ export default defineConfig({
         },
       },
       {
-        // Real Chromium with the built extension (dist/): `npm test` builds first.
+        // Real Chromium with the built extension (dist/), and under test/e2e/firefox real Firefox
+        // with the Firefox build (dist-firefox/): `npm test` builds both first. One file at a time.
         test: {
           name: 'e2e',
           environment: 'node',

@@ -5,6 +5,8 @@
  * bring the withdraw script's registration in line with the allow list (injection.ts); the
  * provider itself is a static content script of the manifest, in pages from the install on.
  */
+
+import { browser, type Runtime } from '../shared/extensionApi.js'
 import {
   DEVTOOLS_PORT_NAME,
   PAGE_PORT_NAME,
@@ -24,8 +26,8 @@ import { type BackgroundService, createBackgroundService } from './service.js'
 import { cryptoBackends, secp256k1WasmLoader, secp256k1WasmUrl } from './wasmLoaders.js'
 
 const injection = createInjection({
-  scripting: chrome.scripting as unknown as ScriptingApi,
-  settings: chrome.storage.local,
+  scripting: browser.scripting as ScriptingApi,
+  settings: browser.storage.local,
   files: INJECTED_FILES,
 })
 injection.ready.catch((error: unknown) =>
@@ -34,7 +36,7 @@ injection.ready.catch((error: unknown) =>
 
 // libsecp256k1 ships as a file of the package. A node starts loading it once it has opened (its
 // first answers need no signature); the wallet signs with it from then on (noble until then).
-const loadSecp256k1 = secp256k1WasmLoader(secp256k1WasmUrl((path) => chrome.runtime.getURL(path)))
+const loadSecp256k1 = secp256k1WasmLoader(secp256k1WasmUrl((path) => browser.runtime.getURL(path)))
 let signerWaiting = true
 const secp256k1 = () => {
   const loading = loadSecp256k1()
@@ -74,12 +76,14 @@ function service(): Promise<BackgroundService> {
       elapsed: () => performance.now(),
       newId: () => crypto.randomUUID(),
       showApprovalUi: () => {
-        chrome.windows?.create({
-          url: chrome.runtime.getURL('src/wallet/popup/index.html'),
-          type: 'popup',
-          width: 380,
-          height: 560,
-        })
+        browser.windows
+          ?.create({
+            url: browser.runtime.getURL('src/wallet/popup/index.html'),
+            type: 'popup',
+            width: 380,
+            height: 560,
+          })
+          .catch((error: unknown) => console.error('RSK Devnode: opening the approval window failed', error))
       },
     }),
   )
@@ -89,8 +93,11 @@ function service(): Promise<BackgroundService> {
   return servicePromise
 }
 
-/** The browser's word for the sender's origin; a page cannot choose it. */
-function senderOrigin(sender: chrome.runtime.MessageSender | undefined): string | null {
+/**
+ * The browser's word for the sender's origin; a page cannot choose it. Chromium sets `origin`
+ * (absent from Firefox's types and older Firefoxes); both set `url`.
+ */
+function senderOrigin(sender: (Runtime.MessageSender & { origin?: string }) | undefined): string | null {
   if (sender?.origin) return sender.origin
   if (sender?.url) {
     try {
@@ -115,11 +122,11 @@ function isResume(data: unknown): data is Extract<RelayToBackground, { kind: 're
   return !!m && m.kind === 'resume' && Array.isArray(m.subscriptions)
 }
 
-const extensionOrigin = new URL(chrome.runtime.getURL('')).origin
+const extensionOrigin = new URL(browser.runtime.getURL('')).origin
 
-chrome.runtime.onConnect.addListener((port) => {
+browser.runtime.onConnect.addListener((port) => {
   // Ports from other extensions never reach onConnect (no externally_connectable), but check anyway.
-  if (port.sender?.id !== chrome.runtime.id) return port.disconnect()
+  if (port.sender?.id !== browser.runtime.id) return port.disconnect()
   const origin = senderOrigin(port.sender)
   let open = true
   const send = (message: unknown) => {

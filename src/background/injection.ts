@@ -7,8 +7,8 @@
  * except the list's patterns: it runs right after the static two, still at document_start and
  * before any page script, and makes them step aside (the provider removes `window.ethereum` and
  * its listeners, the relay closes its Port). An empty list withdraws everywhere. Changes apply to
- * the next page load. Free of `chrome.*`: index.ts passes `chrome.scripting` and
- * `chrome.storage.local`.
+ * the next page load. Free of extension APIs: index.ts passes `browser.scripting` and
+ * `browser.storage.local`.
  *
  * The registration persists across browser sessions; `sync()` runs at every worker start and
  * brings it in line with the stored list (and removes the registrations of versions that
@@ -106,7 +106,7 @@ export interface ScriptingApi {
   unregisterContentScripts(filter?: { ids?: string[] }): Promise<unknown>
 }
 
-/** Where the list is kept (`chrome.storage.local` in the extension). */
+/** Where the list is kept (`browser.storage.local` in the extension). */
 export interface SettingsArea {
   get(key: string): Promise<Record<string, unknown>>
   set(items: Record<string, unknown>): Promise<unknown>

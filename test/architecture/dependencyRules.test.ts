@@ -31,12 +31,13 @@ describe('dependency rules', { timeout: 300_000 }, () => {
     expect(await violations(ROOT)).toEqual([])
   })
 
-  test('a domain module importing rpc, a circle and a Node built-in in src/core are each reported', async () => {
+  test('a domain module importing rpc, a circle, a Node built-in in src/core and the polyfill in a page script are each reported', async () => {
     expect(await violations(FIXTURES)).toEqual([
       'core-no-node-builtins: src/core/util/files.ts → fs',
       'domain-not-up: src/core/pool/txPool.ts → src/core/rpc/encode.ts',
       'no-circular: src/core/node/first.ts → src/core/node/second.ts',
       'node-builtins-only-in-server: src/core/util/files.ts → fs',
+      'page-scripts-no-extension-api: src/inpage/provider.ts → src/shared/extensionApi.ts',
     ])
   })
 })

@@ -185,6 +185,11 @@ describe('anvil_reset with forking', () => {
     ).toBe(true)
     expect(await call('eth_blockNumber')).toBe(`0x${forkBlock.toString(16)}`)
     expect(await tokenBalance(rpcOfNode(node), tokenAddress, bob)).toBe(5n)
+    // A plain read of an account not fetched yet waits for the upstream (the node was not
+    // created as a fork: its handlers must still fall through to the fork the reset made).
+    expect(await call('eth_getBalance', [holder, 'latest'])).toBe(
+      await up.call('eth_getBalance', [holder, `0x${forkBlock.toString(16)}`]),
+    )
     const metadata = await call<{ forkedNetwork: { forkBlockNumber: number } }>('anvil_metadata')
     expect(metadata.forkedNetwork.forkBlockNumber).toBe(Number(forkBlock))
     expect(await call('anvil_reset')).toBeNull()

@@ -1,6 +1,7 @@
 /**
  * Fuzzed requests against the HTTP server (run by scripts/fuzz-http.mjs, not by `npm test`).
- * Counts: crashes (no HTTP answer, a 5xx, a body that is not JSON-RPC), hangs (no answer in 30 s),
+ * Counts: crashes (no HTTP answer, a 5xx, a body that is not JSON-RPC), hangs (no answer in 30 s;
+ * the run waits up to 5 minutes and prints whether the answer came late or never),
  * -32603 answers and other invalid answers; every 10,000 requests the chain must still mine a
  * valid transfer. Progress goes to stdout every 10,000 requests.
  */
@@ -17,13 +18,18 @@ import { assertStillMines, type Call } from './stillMines.js'
 
 const TOTAL = Number(process.env.FUZZ_HTTP_REQUESTS ?? 1_000_000)
 const SEED = Number(process.env.FUZZ_SEED ?? 22)
+/** Where to start in the seeded sequence (a multiple of 10,000): resumes a run that was cut short. */
+const FROM = Number(process.env.FUZZ_FROM ?? 0)
 const BATCH = 10_000
 const CONCURRENCY = 4
 const HANG_MS = 30_000
+/** A request slower than HANG_MS still counts as a hang; waiting this long tells slow from stuck. */
+const GIVE_UP_MS = 300_000
 
 interface Reply {
   status: number
   body: string
+  ms: number
 }
 
 test(`${TOTAL} fuzzed requests over HTTP`, async () => {
@@ -33,6 +39,7 @@ test(`${TOTAL} fuzzed requests over HTTP`, async () => {
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY })
   const post = (body: string) =>
     new Promise<Reply | 'hang' | 'error'>((resolve) => {
+      const sent = Date.now()
       const req = httpRequest(
         url,
         { method: 'POST', agent, headers: { 'content-type': 'application/json' } },
@@ -40,12 +47,16 @@ test(`${TOTAL} fuzzed requests over HTTP`, async () => {
           const chunks: Buffer[] = []
           res.on('data', (c: Buffer) => chunks.push(c))
           res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+            resolve({
+              status: res.statusCode ?? 0,
+              body: Buffer.concat(chunks).toString('utf8'),
+              ms: Date.now() - sent,
+            }),
           )
           res.on('error', () => resolve('error'))
         },
       )
-      req.setTimeout(HANG_MS, () => {
+      req.setTimeout(GIVE_UP_MS, () => {
         req.destroy()
         resolve('hang')
       })
@@ -79,7 +90,7 @@ test(`${TOTAL} fuzzed requests over HTTP`, async () => {
     if (samples.length < 50) samples.push(`${kind}: ${body.slice(0, 300)}`)
   }
   const started = Date.now()
-  for (let done = 0; done < TOTAL; done += BATCH) {
+  for (let done = FROM; done < TOTAL; done += BATCH) {
     const batch = fc.sample(requests, { numRuns: Math.min(BATCH, TOTAL - done), seed: SEED + done })
     let next = 0
     const worker = async () => {
@@ -88,9 +99,11 @@ test(`${TOTAL} fuzzed requests over HTTP`, async () => {
         const body = JSON.stringify(request)
         const reply = await post(body)
         counts.requests++
-        if (reply === 'hang') {
+        if (reply === 'hang' || (reply !== 'error' && reply.ms > HANG_MS)) {
           counts.hangs++
-          note('hang', body)
+          const took = reply === 'hang' ? `no answer in ${GIVE_UP_MS} ms` : `answered after ${reply.ms} ms`
+          note(`hang (${took})`, body)
+          console.log(`fuzz-http: hang (${took}): ${body.slice(0, 300)}`)
         } else if (reply === 'error' || reply.status >= 500) {
           counts.crashes++
           note(`crash ${typeof reply === 'string' ? reply : reply.status}`, body)
@@ -107,6 +120,7 @@ test(`${TOTAL} fuzzed requests over HTTP`, async () => {
           if (problem?.startsWith('-32603')) {
             counts.internalErrors++
             note(problem, body)
+            console.log(`fuzz-http: ${problem}: ${body.slice(0, 300)}`)
           } else if (problem) {
             counts.invalid++
             note(problem, body)
@@ -122,9 +136,9 @@ test(`${TOTAL} fuzzed requests over HTTP`, async () => {
       note('invariant', String(e))
     }
     const seconds = (Date.now() - started) / 1000
-    console.log(`fuzz-http: ${JSON.stringify({ ...counts, seconds: Math.round(seconds) })}`)
+    console.log(`fuzz-http: ${JSON.stringify({ from: FROM, ...counts, seconds: Math.round(seconds) })}`)
   }
-  const report = { seed: SEED, ...counts, seconds: (Date.now() - started) / 1000, samples }
+  const report = { seed: SEED, from: FROM, ...counts, seconds: (Date.now() - started) / 1000, samples }
   writeFileSync('fuzz-http-report.json', `${JSON.stringify(report, null, 2)}\n`)
   agent.destroy()
   await harness.stop()

@@ -208,7 +208,8 @@ export async function createNode({
     // Requests that may need the curves or SHA-256 wait for them: they load once the node is ready.
     waitBefore: (method) => lateLoads?.waitBefore(method),
     // Over a fork, a handler that stopped at upstream state not fetched yet runs again once it is.
-    runHandler: forkState && ((call) => forkState.runHandler(call)),
+    // The engine's fork is read at each call: `anvil_reset` can turn a local chain into a fork.
+    runHandler: (call) => (engine.fork ? engine.fork.runHandler(call) : call()),
     onInternalError: (error) => {
       // A -32603 is a bug: it must reach someone. Hosts that keep their own log subscribe.
       if ((listeners.get('internalError')?.size ?? 0) === 0)

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { Address } from '../util/hex.js'
-import { type PoolAdmission, type PoolTransaction, TxPool } from './txPool.js'
+import { ACCOUNT_SLOTS, type PoolAdmission, type PoolTransaction, TxPool } from './txPool.js'
 
 const alice = '0x00000000000000000000000000000000000a11ce' as Address
 const bob = '0x0000000000000000000000000000000000000b0b' as Address
@@ -27,6 +27,7 @@ function admission(overrides: Partial<PoolAdmission> = {}): PoolAdmission {
     blockGasLimit: 6_800_000n,
     minimumGasPrice: 1n,
     intrinsicGas: 21_000n,
+    accountSlots: ACCOUNT_SLOTS,
     ...overrides,
   }
 }
@@ -51,12 +52,28 @@ describe('TxPool admission', () => {
     )
   })
 
-  test('rejects nonces below the account nonce and 16 or more above it', () => {
+  test('rejects nonces below the account nonce, and 16 or more above it behind a gap', () => {
     const pool = new TxPool()
     const state = admission({ account: { nonce: 5n, balance: 10n ** 18n } })
     expect(() => pool.add(tx({ nonce: 4n }), state)).toThrow('transaction nonce too low')
     expect(() => pool.add(tx({ nonce: 21n }), state)).toThrow('transaction nonce too high')
     expect(pool.add(tx({ nonce: 20n }), state).status).toBe('queued')
+  })
+
+  test('pools a run of 50 consecutive nonces from one sender, past the 16 account slots', () => {
+    const pool = new TxPool()
+    const state = admission({ account: { nonce: 0n, balance: 10n ** 18n } })
+    for (let nonce = 0n; nonce < 50n; nonce++) expect(pool.add(tx({ nonce }), state).status).toBe('pending')
+    expect(pool.pending()).toHaveLength(50)
+    // Behind a gap the slots still hold.
+    expect(() => pool.add(tx({ nonce: 51n }), state)).toThrow('transaction nonce too high')
+  })
+
+  test('restores stored transactions in any order when no slot limit applies', () => {
+    const pool = new TxPool()
+    const state = admission({ account: { nonce: 0n, balance: 10n ** 18n }, accountSlots: undefined })
+    for (let nonce = 49n; nonce >= 0n; nonce--) pool.add(tx({ nonce }), state)
+    expect(pool.pending()).toHaveLength(50)
   })
 
   test('checks nonce before balance, and balance before gas price (RSKj order)', () => {

@@ -30,6 +30,12 @@ export interface PoolAdmission {
   minimumGasPrice: bigint
   /** Intrinsic gas of the transaction (RSKj's "basic cost"). */
   intrinsicGas: bigint
+  /**
+   * How far above the account's nonce a queued transaction's may be (RSKj's `accountSlots`), or
+   * `undefined` for no limit (transactions restored from the store, already admitted once). The
+   * limit is there against a sender filling the pool with far-future nonces behind a gap.
+   */
+  accountSlots: bigint | undefined
 }
 
 export interface PoolEntry<T> {
@@ -46,7 +52,7 @@ export interface AddResult<T> {
   promoted: T[]
 }
 
-/** RSKj `transaction.accountSlots`: a nonce this far above the account's is "too high". */
+/** RSKj `transaction.accountSlots`: a nonce this far above the account's, behind a gap, is "too high". */
 export const ACCOUNT_SLOTS = 16n
 /** RSKj `transaction.gasPriceBump`: a replacement must pay 40% more. */
 export const GAS_PRICE_BUMP_PERCENT = 40n
@@ -98,21 +104,28 @@ export class TxPool<T extends PoolTransaction> {
     const stateNonce = account?.nonce ?? 0n
     const balance = account?.balance ?? 0n
     if (tx.nonce < stateNonce) throw new TransactionPoolError('transaction nonce too low')
-    if (tx.nonce >= stateNonce + ACCOUNT_SLOTS) throw new TransactionPoolError('transaction nonce too high')
+    const nonces = this.#bySender.get(tx.sender)
+    const same = nonces?.get(tx.nonce)
+    const goesPending = same
+      ? same.status === 'pending'
+      : tx.nonce === this.#nextPendingNonce(tx.sender, stateNonce)
+    // Only a nonce beyond a gap is held to the slots: a run of consecutive nonces (a test suite's
+    // Promise.all of sends from one account) is executable, and a dev node pools all of it.
+    if (
+      !goesPending &&
+      admission.accountSlots !== undefined &&
+      tx.nonce >= stateNonce + admission.accountSlots
+    )
+      throw new TransactionPoolError('transaction nonce too high')
     if (balance < tx.gasPrice * tx.gasLimit) throw new TransactionPoolError('insufficient funds')
     if (tx.gasPrice < admission.minimumGasPrice)
       throw new TransactionPoolError("transaction's gas price lower than block's minimum")
     if (admission.intrinsicGas > tx.gasLimit)
       throw new TransactionPoolError("transaction's basic cost is above the gas limit")
 
-    const nonces = this.#bySender.get(tx.sender)
-    const same = nonces?.get(tx.nonce)
     if (same && tx.gasPrice * 100n < same.tx.gasPrice * (100n + GAS_PRICE_BUMP_PERCENT))
       throw new TransactionPoolError('gas price not enough to bump transaction')
 
-    const goesPending = same
-      ? same.status === 'pending'
-      : tx.nonce === this.#nextPendingNonce(tx.sender, stateNonce)
     if (goesPending) {
       let cost = tx.value + tx.gasPrice * tx.gasLimit
       for (const entry of nonces?.values() ?? []) {

@@ -4,6 +4,7 @@
  * reopened on the next request and `onReconnect` listeners re-arm their subscriptions.
  */
 import type { PanelExtraRequest } from '../../background/panel/panelProtocol.js'
+import { browser, type Runtime } from '../../shared/extensionApi.js'
 import {
   type BackgroundToPanel,
   DEVTOOLS_PORT_NAME,
@@ -35,17 +36,18 @@ export interface PanelConnection {
 }
 
 export function connectToBackground(): PanelConnection {
-  let port: chrome.runtime.Port | null = null
+  let port: Runtime.Port | null = null
   let nextId = 1
   let connectedOnce = false
   const pending = new Map<number, { resolve(v: unknown): void; reject(e: unknown): void }>()
   const pushListeners = new Set<(message: PushMessage) => void>()
   const reconnectListeners = new Set<() => void>()
 
-  function open(): chrome.runtime.Port {
+  function open(): Runtime.Port {
     if (port) return port
-    const p = chrome.runtime.connect({ name: DEVTOOLS_PORT_NAME })
-    p.onMessage.addListener((message: BackgroundToPanel) => {
+    const p = browser.runtime.connect({ name: DEVTOOLS_PORT_NAME })
+    p.onMessage.addListener((received: unknown) => {
+      const message = received as BackgroundToPanel // only the background posts on this Port
       if (message.kind !== 'reply') {
         for (const listener of pushListeners) listener(message)
         return

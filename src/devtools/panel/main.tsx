@@ -1,8 +1,9 @@
 /**
- * Panel entry: in DevTools (chrome.devtools present) or as a plain tab (`index.html` opened
+ * Panel entry: in DevTools (`browser.devtools` present) or as a plain tab (`index.html` opened
  * directly, for tests). Theme follows DevTools' themeName, else the OS, else `?theme=`.
  */
 import { render } from 'preact'
+import { browser } from '../../shared/extensionApi.js'
 import { App } from './App.js'
 import { connectToBackground } from './connection.js'
 import { ServicesContext } from './context.js'
@@ -13,7 +14,7 @@ import './panel.css'
 function theme(): 'light' | 'dark' {
   const forced = new URLSearchParams(location.search).get('theme')
   if (forced === 'dark' || forced === 'light') return forced
-  const devtoolsTheme = globalThis.chrome?.devtools?.panels?.themeName
+  const devtoolsTheme = browser.devtools?.panels?.themeName
   if (devtoolsTheme) return devtoolsTheme === 'dark' ? 'dark' : 'light'
   return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'
 }

@@ -2,6 +2,8 @@
  * The toolbar popup: the network, the two rejection switches, and the requests waiting for
  * approval. It speaks the panel protocol (src/shared/protocol.ts) over the same Port.
  */
+
+import { browser } from '../../shared/extensionApi.js'
 import {
   type BackgroundToPanel,
   DEVTOOLS_PORT_NAME,
@@ -9,7 +11,7 @@ import {
   type PanelToBackground,
 } from '../../shared/protocol.js'
 
-const port = chrome.runtime.connect({ name: DEVTOOLS_PORT_NAME })
+const port = browser.runtime.connect({ name: DEVTOOLS_PORT_NAME })
 let nextId = 1
 const send = (message: Omit<PanelToBackground, 'id'>) => port.postMessage({ ...message, id: nextId++ })
 
@@ -47,7 +49,8 @@ function render(state: PanelState): void {
   }
 }
 
-port.onMessage.addListener((message: BackgroundToPanel) => {
+port.onMessage.addListener((received: unknown) => {
+  const message = received as BackgroundToPanel // only the background posts on this Port
   if (message.kind === 'state') render(message.state)
   else if (
     message.kind === 'reply' &&

@@ -22,7 +22,7 @@ import type { ForkState } from '../../fork/forkState.js'
 import { bitcoinHeaderHash } from '../../mining/bitcoin/header.js'
 import type { NetworkConfig } from '../../network/networks.js'
 import type { PoolTransaction } from '../../pool/txPool.js'
-import { TxPool } from '../../pool/txPool.js'
+import { ACCOUNT_SLOTS, TxPool } from '../../pool/txPool.js'
 import { WorldState } from '../../state/worldState.js'
 import type { KeyValueStore, KvOperation } from '../../storage/types.js'
 import { type Address, bytesToHex, bytesToUnprefixedHex, hexToBytes } from '../../util/hex.js'
@@ -213,7 +213,7 @@ export class Engine {
   submit(tx: SignedTransaction, sender: Address): Promise<Uint8Array> {
     return this.mutex.run(async () => {
       await this.#catchUpInterval()
-      return this.#admit(tx, sender)
+      return this.#admit(tx, sender, ACCOUNT_SLOTS)
     })
   }
 
@@ -232,12 +232,16 @@ export class Engine {
     return this.mutex.run(async () => {
       await this.#catchUpInterval()
       const assigned = nonce ?? this.pool.nextNonce(sender, this.state.getAccount(sender)?.nonce ?? 0n)
-      return this.#admit(build(assigned), sender)
+      return this.#admit(build(assigned), sender, ACCOUNT_SLOTS)
     })
   }
 
   /** Admits `tx` to the pool and stores or mines it; the caller holds the mutex. */
-  async #admit(tx: SignedTransaction, sender: Address): Promise<Uint8Array> {
+  async #admit(
+    tx: SignedTransaction,
+    sender: Address,
+    accountSlots: bigint | undefined,
+  ): Promise<Uint8Array> {
     const entry = poolEntry(tx, sender)
     const account = this.state.getAccount(sender)
     const { replaced } = this.pool.add(entry, {
@@ -245,6 +249,7 @@ export class Engine {
       blockGasLimit: this.head.header.gasLimit,
       minimumGasPrice: this.head.header.minimumGasPrice ?? 0n,
       intrinsicGas: intrinsicGas({ data: tx.data, isCreate: tx.to === undefined }),
+      accountSlots,
     })
     this.arrivals.add(tx.hash)
     this.emit({ type: 'pendingTransaction', hash: tx.hash })
@@ -532,6 +537,7 @@ export class Engine {
           blockGasLimit: this.head.header.gasLimit,
           minimumGasPrice: 0n,
           intrinsicGas: 0n,
+          accountSlots: undefined,
         })
         // Announced again: a pending-transaction filter may not have polled it before the restart.
         this.arrivals.add(tx.hash)

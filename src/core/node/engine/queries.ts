@@ -8,8 +8,9 @@ import { executeTransaction } from '../../evm/transaction.js'
 import type { ExecutionResult, StateReader } from '../../evm/types.js'
 import type { LogCriteria } from '../../filters/logMatch.js'
 import type { HistoricalState } from '../../state/history.js'
-import { ZERO_ADDRESS } from '../../util/hex.js'
-import { BlockNotFoundError } from '../errors.js'
+import { MissingTrieNodeError } from '../../trie/store.js'
+import { equalBytes, ZERO_ADDRESS } from '../../util/hex.js'
+import { BlockNoLongerOnChainError, BlockNotFoundError } from '../errors.js'
 import { type LogLimitPolicy, queryLogs } from '../logQuery.js'
 import { blockEnvOf } from './blockEnv.js'
 import type { StoredBlock } from './blockRecord.js'
@@ -61,6 +62,28 @@ export interface ExecutionTarget {
   pending: boolean
 }
 
+/**
+ * Runs a read of `block`'s state. A revert, reset or load while it runs deletes the nodes of the
+ * states it dropped: a node missing because `block` left the chain is `BlockNoLongerOnChainError`
+ * (-32000, retry on the new chain); a node missing from a block still on the chain is a bug and
+ * stays one.
+ */
+export async function readingStateOf<T>(
+  engine: Engine,
+  block: StoredBlock,
+  read: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await read()
+  } catch (error) {
+    if (error instanceof MissingTrieNodeError) {
+      const now = await engine.reader.blockByNumber(block.header.number)
+      if (!now || !equalBytes(now.hash, block.hash)) throw new BlockNoLongerOnChainError(block.header.number)
+    }
+    throw error
+  }
+}
+
 /** Like `requireBlock`, keeping whether `pending` was asked for. */
 export async function requireExecutionTarget(engine: Engine, ref: BlockRef): Promise<ExecutionTarget> {
   const pending = ref.kind === 'tag' && ref.tag === 'pending'
@@ -92,7 +115,10 @@ export async function simulate(
       { localCall: true, precompiles: engine.precompiles },
     )
   const state = stateAt(engine, block)
-  if (!state.latest) return runWithHistoricalState(state.history, run)
+  if (!state.latest) {
+    const history = state.history
+    return readingStateOf(engine, block, () => runWithHistoricalState(history, run))
+  }
   // Over a fork, a first pass finds the upstream state the call reaches; it is fetched in one go.
   return engine.fork ? engine.fork.runSpeculatively(() => run(state.reader)) : run(state.reader)
 }

@@ -5,7 +5,7 @@
 
 import type { Address } from '../../util/hex.js'
 import type { Engine } from './engine.js'
-import { requireBlock, stateAt } from './queries.js'
+import { readingStateOf, requireBlock, stateAt } from './queries.js'
 import type { BlockExtSpecifier, BlockRef } from './requests.js'
 
 export interface AccountView {
@@ -34,9 +34,9 @@ export async function accountViewAt(engine: Engine, spec: BlockExtSpecifier): Pr
   }
   const h = state.history
   return {
-    balance: (a) => h.getBalance(a),
-    nonce: (a) => h.getNonce(a),
-    code: (a) => h.getCode(a),
-    storage: (a, slot) => h.getStorage(a, slot),
+    balance: (a) => readingStateOf(engine, block, () => h.getBalance(a)),
+    nonce: (a) => readingStateOf(engine, block, () => h.getNonce(a)),
+    code: (a) => readingStateOf(engine, block, () => h.getCode(a)),
+    storage: (a, slot) => readingStateOf(engine, block, () => h.getStorage(a, slot)),
   }
 }

@@ -3,7 +3,7 @@
  * specification (EIP-1186) for the state after `block`. Every node list starts at the root it
  * proves against: `accountProof` at the block's `stateRoot`, each storage proof at `storageHash`.
  */
-import { requireBlock } from '../../../node/engine/queries.js'
+import { readingStateOf, requireBlock } from '../../../node/engine/queries.js'
 import { bytesToBigint } from '../../../util/hex.js'
 import { block } from '../../blockParams.js'
 import { defineMethod } from '../../defineMethod.js'
@@ -16,9 +16,9 @@ export const eth_getProof = defineMethod({
   handler: async (context, [account, storageKeys, blockParam]) => {
     const engine = context.engine
     const found = await requireBlock(engine, blockParam)
-    const proof = await engine.state
-      .at(found.header.stateRoot)
-      .getProof(account, storageKeys.map(bytesToBigint))
+    const proof = await readingStateOf(engine, found, () =>
+      engine.state.at(found.header.stateRoot).getProof(account, storageKeys.map(bytesToBigint)),
+    )
     return {
       address: proof.address,
       accountProof: proof.accountProof.map(toData),
