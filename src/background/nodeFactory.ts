@@ -25,6 +25,22 @@ export const COMPACTION_BACKLOG = 512
 
 export type OpenChainStore = (network: NetworkId) => Promise<KeyValueStore>
 
+export const chainDatabaseName = (network: NetworkId): string => `rsk-devnode/${network}`
+
+/**
+ * Deletes a network's whole database (its node must be closed): the way to free space when the
+ * storage is full, where a reset, which writes a record of what it deletes, could be refused.
+ */
+export function deleteChainStore(factory: IDBFactory): (network: NetworkId) => Promise<void> {
+  return (network) =>
+    new Promise((resolve, reject) => {
+      const request = factory.deleteDatabase(chainDatabaseName(network))
+      // A connection still open delays it (`blocked`) until it closes; the caller closed its own.
+      request.onsuccess = () => resolve()
+      request.onerror = () => reject(request.error)
+    })
+}
+
 /**
  * Each network's chain in its own IndexedDB database, `rsk-devnode/<network>`. Writes use
  * 'relaxed' durability: IndexedDB lives in the browser process, so a commit that completed
@@ -36,7 +52,7 @@ export function indexedDbChainStores(factory: IDBFactory): OpenChainStore {
   return (network) =>
     createIndexedDbStore({
       indexedDB: factory,
-      name: `rsk-devnode/${network}`,
+      name: chainDatabaseName(network),
       durability: 'relaxed',
       // A block is acknowledged by one journal record (src/core/storage/batchJournal.ts); its ~12
       // puts into the key-value store wait for a pause in the writes, and go 32 blocks to a

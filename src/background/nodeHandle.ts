@@ -120,8 +120,9 @@ export function createNodeRegistry(open: (network: NetworkId) => Promise<Devnode
     /**
      * Closes the network's node once its in-flight requests are answered and opens it again
      * (`open` reads the settings anew). A network not opened yet is left for `get` to open.
+     * `beforeOpen` runs once the old node is closed, before the new one opens.
      */
-    reopen(network: NetworkId): Promise<DevnodeNode> | null {
+    reopen(network: NetworkId, beforeOpen?: () => Promise<void>): Promise<DevnodeNode> | null {
       const current = nodes.get(network)
       if (!current) return null
       // Retired at once, so that a request arriving from now on waits for the new node.
@@ -133,6 +134,8 @@ export function createNodeRegistry(open: (network: NetworkId) => Promise<Devnode
           const old = await current.catch(() => null)
           const slot = old ? slotOf.get(old) : undefined
           if (slot) await retire(slot)
+          // Between the old node's close and the new one's open: its store is free (wipeNetwork).
+          await beforeOpen?.()
           return handle(network, await open(network))
         })(),
       )

@@ -4,6 +4,7 @@
  * events to pages and state to DevTools panels. index.ts binds it to runtime Ports.
  */
 import { DEFAULT_PROFILE, isProfileName, type ProfileName } from '../core/network/profiles.js'
+import { asStorageError, StorageFullError } from '../core/storage/storageErrors.js'
 import type { Address } from '../core/util/hex.js'
 import { hostAccessPattern } from '../shared/hostAccess.js'
 import type {
@@ -36,7 +37,7 @@ import { createLiveChain, type IntervalSchedule, KEEP_ALIVE_MS } from './liveCha
 import { createNodeRegistry, type JsonRpcResponse, type OpenNode } from './nodeHandle.js'
 import { createPageSubscriptions } from './pageSubscriptions.js'
 import type { ForkView } from './panel/panelProtocol.js'
-import type { RequestLog } from './requestLog.js'
+import { LOG_KEPT_WHEN_FULL, type RequestLog } from './requestLog.js'
 import type { SubscriptionOwner } from './subscriptions.js'
 
 export interface PageConnection {
@@ -80,6 +81,13 @@ export interface ServiceDependencies {
    * Absent (Node tests): every host is reachable.
    */
   hostAccess?: (pattern: string) => Promise<boolean>
+  /** Deletes a network's stored chain (its node closed first): wipeNetwork. Absent in Node tests. */
+  deleteChain?: (network: NetworkId) => Promise<void>
+}
+
+/** The node's answer when its storage refused a write (StorageFullError on the wire). */
+export function isStorageFullAnswer(error: RpcErrorPayload | undefined): boolean {
+  return error?.code === StorageFullError.code && error.message.startsWith('storage full')
 }
 
 /**
@@ -110,6 +118,11 @@ export function jsonSafe(value: unknown): unknown {
 }
 
 export function toErrorPayload(error: unknown): RpcErrorPayload {
+  // IndexedDB full under a wallet or log write: the node's own answer for it (-32000 "storage
+  // full"), not the DOMException's legacy numeric code (22), which is no JSON-RPC code.
+  const storage = asStorageError(error)
+  if (storage instanceof StorageFullError) return { code: StorageFullError.code, message: storage.message }
+  if (error instanceof DOMException) return { code: -32603, message: `${error.name}: ${error.message}` }
   if (error && typeof error === 'object' && typeof (error as { code?: unknown }).code === 'number') {
     const e = error as { code: number; message?: unknown; data?: unknown }
     const payload: RpcErrorPayload = { code: e.code, message: String(e.message ?? 'Error') }
@@ -345,13 +358,42 @@ export function createBackgroundService(deps: ServiceDependencies) {
       const request: Record<string, unknown> = { jsonrpc: '2.0', id: nextNodeId++, method }
       if (params !== undefined) request.params = params
       const response = (await node.request(request)) as JsonRpcResponse
-      if (response.error) return { error: response.error, network }
+      if (response.error) {
+        if (isStorageFullAnswer(response.error)) storageFull(network)
+        return { error: response.error, network }
+      }
       if (RESET_METHODS.has(method)) await afterReset(network, params)
       if (FILTER_INSTALLERS.has(method)) await recordFilterOrigin(node, response.result, origin)
       return { result: response.result ?? null, network }
     } catch (error) {
-      return { error: toErrorPayload(error), network }
+      const payload = toErrorPayload(error)
+      if (isStorageFullAnswer(payload)) storageFull(network)
+      return { error: payload, network }
     }
+  }
+
+  /**
+   * A write was refused for want of space: the request log, diagnostics only, gives its room
+   * first (trimmed to its newest entries) so that the next write of the chain or the wallet can
+   * go through, and panels are told so they can show the storage use and ways to free more.
+   */
+  function storageFull(network: NetworkId): void {
+    void deps.log.trim(LOG_KEPT_WHEN_FULL).catch(() => undefined)
+    for (const panel of panels) panel.send({ kind: 'node', network, event: 'storageFull', data: null })
+  }
+
+  /**
+   * Deletes the network's stored chain and opens it afresh from a new genesis: frees the space it
+   * took even when the storage is full (a reset writes a record of what it deletes, which a full
+   * storage refuses). Panels get a `reset` node event, as after evm_reset.
+   */
+  async function wipeNetwork(network: NetworkId): Promise<void> {
+    const deleteChain = deps.deleteChain
+    if (!deleteChain) throw Object.assign(new Error('Wiping a chain needs the extension'), { code: -32601 })
+    const reopened = nodes.reopen(network, () => deleteChain(network))
+    if (reopened) await reopened
+    else await deleteChain(network)
+    for (const panel of panels) panel.send({ kind: 'node', network, event: 'reset', data: null })
   }
 
   const scheduleLogWrite = deps.scheduleLogWrite ?? ((write: () => void) => write())
@@ -486,6 +528,7 @@ export function createBackgroundService(deps: ServiceDependencies) {
     injection: deps.injection,
     profileOf,
     setProfile,
+    wipeNetwork,
     log: deps.log,
     /** Writes every request answered so far to the log now; resolves once they are in it. */
     async flushLog(): Promise<void> {

@@ -33,6 +33,8 @@ export type PanelExtraRequest =
   | { kind: 'setFork'; id: number; url: string; blockNumber?: string }
   /** Replaces the selected network's chain (a fork or not) with a fresh local one; answers `null`. */
   | { kind: 'resetToLocal'; id: number }
+  /** Deletes a network's stored chain and starts it again from a new genesis (frees its space). */
+  | { kind: 'wipeNetwork'; id: number; network: NetworkId }
 
 export const PANEL_EXTRA_KINDS: ReadonlySet<string> = new Set([
   'listFilters',
@@ -45,6 +47,7 @@ export const PANEL_EXTRA_KINDS: ReadonlySet<string> = new Set([
   'getFork',
   'setFork',
   'resetToLocal',
+  'wipeNetwork',
 ])
 
 export type { InjectionState, ProfileName }
@@ -113,3 +116,5 @@ export type ChainFeedEvent =
   | { event: 'reset'; data: null }
   | { event: 'profile'; data: { profile: ProfileName } }
   | { event: 'fork'; data: ForkView | null }
+  /** A write of this network was refused: the storage is full (the request log was trimmed). */
+  | { event: 'storageFull'; data: null }

@@ -6,6 +6,7 @@
 
 import { isProfileName } from '../../core/network/profiles.js'
 import type { BackgroundToPanel, NetworkId } from '../../shared/protocol.js'
+import { CHAINS } from '../../wallet/chains.js'
 import { InvalidParamsError } from '../../wallet/errors.js'
 import type { InjectionControl } from '../injection.js'
 import type { BackgroundService, PanelConnection } from '../service.js'
@@ -181,6 +182,11 @@ async function run(
         throw new InvalidParamsError(`Unknown profile ${String(message.profile)}: use rpc-api or rskj`)
       await service.setProfile(message.profile)
       return nodeSettings(service)
+    case 'wipeNetwork':
+      if (!CHAINS.some((c) => c.network === message.network))
+        throw new InvalidParamsError(`Unknown network ${String(message.network)}`)
+      await service.wipeNetwork(message.network)
+      return null
   }
   const network = await service.wallet.network()
   const engine = engineOf(await service.nodes.get(network))

@@ -9,6 +9,7 @@ import type { NetworkId } from '../../../shared/protocol.js'
 import { useAction, usePanelData, useServices } from '../context.js'
 import { download } from '../lib/format.js'
 import { ForkControl } from './ForkControl.js'
+import { SearchBox } from './SearchBox.js'
 
 const NETWORKS: Array<{ id: NetworkId; label: string }> = [
   { id: 'mainnet', label: 'Mainnet (30)' },
@@ -114,6 +115,7 @@ export function Toolbar() {
 
   return (
     <div class="controls" role="toolbar" aria-label="Node controls">
+      <SearchBox />
       <select
         aria-label="Network"
         data-testid="network-select"
