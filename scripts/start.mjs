@@ -204,6 +204,7 @@ async function printBanner(server, node, dapp, options) {
   log('RSK Devnode is running.')
   log(`  Demo dApp:       ${dapp.url}${dapp.replaced ? `   (port ${dapp.replaced} was busy)` : ''}`)
   log(`  HTTP JSON-RPC:   ${running.url}${replaced ? `   (port ${replaced} was busy)` : ''}`)
+  log(`  Dashboard:       ${running.dashboardUrl}   (apps, API keys, usage)`)
   log(`    data:          ${running.dataDir}   profile: ${options.profile ?? 'rpc-api'}`)
   if (app) {
     log(`    API key:       ${app.apiKey}   (app "${app.name}"; more: npx rsk-devnode apps list)`)

@@ -17,7 +17,7 @@ import { useRecoverableSigner } from '../wallet/signer.js'
 import { createIdbWalletStore, openExtensionDb } from './db.js'
 import { INJECTED_FILES } from './injectedFiles.js'
 import { createInjection, type ScriptingApi } from './injection.js'
-import { browserPlatform, createNodeOpener, indexedDbChainStores } from './nodeFactory.js'
+import { browserPlatform, createNodeOpener, deleteChainStore, indexedDbChainStores } from './nodeFactory.js'
 import { disconnectPanelFeed, handlePanelExtra, isPanelExtraRequest } from './panel/panelQueries.js'
 import { handlePanelMessage, isPanelMessage } from './panel.js'
 import { quietScheduler } from './quietScheduler.js'
@@ -61,12 +61,15 @@ function service(): Promise<BackgroundService> {
   servicePromise ??= openExtensionDb(indexedDB).then((db) =>
     createBackgroundService({
       openNode: createNodeOpener(browserPlatform(navigator), indexedDbChainStores(indexedDB), secp256k1),
+      deleteChain: deleteChainStore(indexedDB),
       store: createIdbWalletStore(db),
       log: createRequestLog(db),
       // One log transaction per pause in the requests (or per 250 ms, or per 100 entries), not one
       // per request competing with each block's commit.
       scheduleLogWrite: quietScheduler({ quietMs: 20, maxDelayMs: 250, maxWaiting: 100 }),
       injection,
+      // The host permission a fork's upstream needs (forks.ts); the panel and popup ask for it.
+      hostAccess: (pattern) => browser.permissions.contains({ origins: [pattern] }),
       now: () => Date.now(),
       timers: {
         set: (callback, ms) => setTimeout(callback, ms),

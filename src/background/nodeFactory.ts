@@ -4,11 +4,13 @@
  */
 
 import type { TinySecp256k1Like } from '../core/chain/secp256k1.js'
+import { createFetchTransport } from '../core/fork/fetchTransport.js'
 import { createNode } from '../core/node/createNode.js'
 import type { Platform } from '../core/rpc/context.js'
 import { createIndexedDbStore } from '../core/storage/indexedDbStore.js'
 import type { KeyValueStore } from '../core/storage/types.js'
 import type { NetworkId } from '../shared/protocol.js'
+import { forkViewOf, watchedTransport } from './forks.js'
 import type { DevnodeNode, OpenNode, OpenNodeOptions } from './nodeHandle.js'
 import { quietScheduler } from './quietScheduler.js'
 
@@ -23,6 +25,22 @@ export const COMPACTION_BACKLOG = 512
 
 export type OpenChainStore = (network: NetworkId) => Promise<KeyValueStore>
 
+export const chainDatabaseName = (network: NetworkId): string => `rsk-devnode/${network}`
+
+/**
+ * Deletes a network's whole database (its node must be closed): the way to free space when the
+ * storage is full, where a reset, which writes a record of what it deletes, could be refused.
+ */
+export function deleteChainStore(factory: IDBFactory): (network: NetworkId) => Promise<void> {
+  return (network) =>
+    new Promise((resolve, reject) => {
+      const request = factory.deleteDatabase(chainDatabaseName(network))
+      // A connection still open delays it (`blocked`) until it closes; the caller closed its own.
+      request.onsuccess = () => resolve()
+      request.onerror = () => reject(request.error)
+    })
+}
+
 /**
  * Each network's chain in its own IndexedDB database, `rsk-devnode/<network>`. Writes use
  * 'relaxed' durability: IndexedDB lives in the browser process, so a commit that completed
@@ -34,7 +52,7 @@ export function indexedDbChainStores(factory: IDBFactory): OpenChainStore {
   return (network) =>
     createIndexedDbStore({
       indexedDB: factory,
-      name: `rsk-devnode/${network}`,
+      name: chainDatabaseName(network),
       durability: 'relaxed',
       // A block is acknowledged by one journal record (src/core/storage/batchJournal.ts); its ~12
       // puts into the key-value store wait for a pause in the writes, and go 32 blocks to a
@@ -61,9 +79,22 @@ export function createNodeOpener(
   openStore: OpenChainStore,
   secp256k1?: () => Promise<TinySecp256k1Like>,
 ): OpenNode {
-  return async (network: NetworkId, { profile }: OpenNodeOptions): Promise<DevnodeNode> => {
+  return async (
+    network: NetworkId,
+    { profile, fork, onUpstreamActivity }: OpenNodeOptions,
+  ): Promise<DevnodeNode> => {
     const storage = await openStore(network)
-    const node = await createNode({ network, storage, platform, profile, secp256k1, yieldToHost })
+    // A fork reaches its upstream through the platform's fetch, counted for the panels' progress.
+    const upstream = fork && watchedTransport(createFetchTransport(fork.url), () => onUpstreamActivity?.())
+    const node = await createNode({
+      network,
+      storage,
+      platform,
+      profile,
+      secp256k1,
+      yieldToHost,
+      ...(fork && upstream && { fork: { ...fork, transport: upstream.transport } }),
+    })
     return {
       request: (json) => node.request(json),
       on: (event, listener) => node.on(event as 'message', listener as (payload: unknown) => void),
@@ -72,6 +103,8 @@ export function createNodeOpener(
       storage,
       // Read by the DevTools panel's queries (panel/panelQueries.ts): filters and the event feed.
       engine: node.engine,
+      // anvil_reset may make a local chain a fork: read the engine's fork at each call.
+      fork: () => forkViewOf(node.engine.fork, upstream?.inFlight() ?? 0),
     } as DevnodeNode
   }
 }

@@ -5,6 +5,7 @@
 import type { ProfileName } from '../core/network/profiles.js'
 import type { KeyValueStore } from '../core/storage/types.js'
 import type { NetworkId } from '../shared/protocol.js'
+import type { ForkView } from './panel/panelProtocol.js'
 
 export interface DevnodeNode {
   /** One JSON-RPC 2.0 request object in, its response object out. */
@@ -24,11 +25,17 @@ export interface DevnodeNode {
    * wallet's store.
    */
   storage?: KeyValueStore
+  /** The chain's fork as panels show it, `null` for a local chain (nodes that cannot fork: absent). */
+  fork?(): ForkView | null
 }
 
 export interface OpenNodeOptions {
   /** rpc-api (the hosted service) or rskj (a self-run node); src/core/network/profiles.ts. */
   profile: ProfileName
+  /** The upstream the network's chain forks (forks.ts); absent: a local chain. */
+  fork?: { url: string; blockNumber?: bigint }
+  /** Called when a batch to the upstream starts or ends, for the panels' progress. */
+  onUpstreamActivity?: () => void
 }
 
 export type OpenNode = (network: NetworkId, options: OpenNodeOptions) => Promise<DevnodeNode>
@@ -113,8 +120,9 @@ export function createNodeRegistry(open: (network: NetworkId) => Promise<Devnode
     /**
      * Closes the network's node once its in-flight requests are answered and opens it again
      * (`open` reads the settings anew). A network not opened yet is left for `get` to open.
+     * `beforeOpen` runs once the old node is closed, before the new one opens.
      */
-    reopen(network: NetworkId): Promise<DevnodeNode> | null {
+    reopen(network: NetworkId, beforeOpen?: () => Promise<void>): Promise<DevnodeNode> | null {
       const current = nodes.get(network)
       if (!current) return null
       // Retired at once, so that a request arriving from now on waits for the new node.
@@ -126,6 +134,8 @@ export function createNodeRegistry(open: (network: NetworkId) => Promise<Devnode
           const old = await current.catch(() => null)
           const slot = old ? slotOf.get(old) : undefined
           if (slot) await retire(slot)
+          // Between the old node's close and the new one's open: its store is free (wipeNetwork).
+          await beforeOpen?.()
           return handle(network, await open(network))
         })(),
       )

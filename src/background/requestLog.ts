@@ -20,11 +20,21 @@ export interface RequestLog {
   list(options?: { limit?: number; beforeId?: number }): Promise<RequestLogEntry[]>
   count(): Promise<number>
   clear(): Promise<void>
+  /** Deletes all but the newest `keep` entries (to free space when the storage is full). */
+  trim(keep: number): Promise<void>
 }
 
 export const DEFAULT_LOG_LIMIT = 5000
 /** Pruning runs every this many additions, not on each one, to keep writes to one transaction. */
 const PRUNE_EVERY = 50
+/**
+ * What the log keeps when IndexedDB is full: it is the first thing given up for the chains (a
+ * write of the log that hits the quota trims it to this and tries once more; the worker trims it
+ * too when a chain's write hits it).
+ */
+export const LOG_KEPT_WHEN_FULL = 200
+
+const isQuotaError = (error: unknown) => error instanceof DOMException && error.name === 'QuotaExceededError'
 
 /** Values IndexedDB cannot clone (functions, symbols) become strings rather than failing the write. */
 function cloneable<T>(value: T): T {
@@ -39,10 +49,10 @@ function cloneable<T>(value: T): T {
 export function createRequestLog(db: ExtensionDb, limit = DEFAULT_LOG_LIMIT): RequestLog {
   let additions = 0
 
-  /** Deletes the oldest entries beyond `limit` with one range delete, not one request per entry. */
-  async function prune(): Promise<void> {
+  /** Deletes the oldest entries beyond `keep` with one range delete, not one request per entry. */
+  async function prune(keep = limit): Promise<void> {
     const tx = db.transaction('log', 'readwrite', { durability: 'relaxed' })
-    const excess = (await tx.store.count()) - limit
+    const excess = (await tx.store.count()) - keep
     if (excess > 0) {
       const oldest = await tx.store.getAllKeys(null, excess)
       const last = oldest[oldest.length - 1]
@@ -90,6 +100,17 @@ export function createRequestLog(db: ExtensionDb, limit = DEFAULT_LOG_LIMIT): Re
     return Promise.all(ids)
   }
 
+  /** Runs a write; when the storage is full, trims the log and tries once more. */
+  async function roomy<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write()
+    } catch (error) {
+      if (!isQuotaError(error)) throw error
+      await prune(LOG_KEPT_WHEN_FULL)
+      return write()
+    }
+  }
+
   const log: RequestLog = {
     async addAll(entries) {
       if (entries.length === 1) return [await log.add(entries[0] as RequestLogEntry)]
@@ -97,7 +118,7 @@ export function createRequestLog(db: ExtensionDb, limit = DEFAULT_LOG_LIMIT): Re
       const stored = entries.map(storable)
       let ids: number[]
       try {
-        ids = await putAll(stored)
+        ids = await roomy(() => putAll(stored))
       } catch (error) {
         if (!(error instanceof DOMException && error.name === 'DataCloneError')) throw error
         // One entry could not be cloned (and nothing was written): each goes alone, as in `add`.
@@ -116,7 +137,7 @@ export function createRequestLog(db: ExtensionDb, limit = DEFAULT_LOG_LIMIT): Re
       let stored = storable(entry)
       let id: number
       try {
-        id = await put(stored)
+        id = await roomy(() => put(stored))
       } catch (error) {
         if (!(error instanceof DOMException && error.name === 'DataCloneError')) throw error
         // Cloning every entry up front to find the rare uncloneable one would cost every request.
@@ -140,6 +161,7 @@ export function createRequestLog(db: ExtensionDb, limit = DEFAULT_LOG_LIMIT): Re
     },
     count: () => db.count('log'),
     clear: () => db.clear('log'),
+    trim: (keep) => prune(keep),
   }
   return log
 }

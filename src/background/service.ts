@@ -4,7 +4,9 @@
  * events to pages and state to DevTools panels. index.ts binds it to runtime Ports.
  */
 import { DEFAULT_PROFILE, isProfileName, type ProfileName } from '../core/network/profiles.js'
+import { asStorageError, StorageFullError } from '../core/storage/storageErrors.js'
 import type { Address } from '../core/util/hex.js'
+import { hostAccessPattern } from '../shared/hostAccess.js'
 import type {
   BackgroundToPanel,
   BackgroundToRelay,
@@ -22,11 +24,20 @@ import { chainStoreIntents, walletStoreIntents } from '../wallet/sendIntents.js'
 import type { WalletStore } from '../wallet/store.js'
 import { createWallet, type Wallet } from '../wallet/wallet.js'
 import { FILTER_INSTALLERS, recordFilterOrigin } from './filterOrigins.js'
+import {
+  createForkRecords,
+  forkUrlOf,
+  parseForkRequest,
+  RESET_METHODS,
+  redactLoggedParams,
+  UpstreamAccessError,
+} from './forks.js'
 import type { InjectionControl } from './injection.js'
 import { createLiveChain, type IntervalSchedule, KEEP_ALIVE_MS } from './liveChain.js'
 import { createNodeRegistry, type JsonRpcResponse, type OpenNode } from './nodeHandle.js'
 import { createPageSubscriptions } from './pageSubscriptions.js'
-import type { RequestLog } from './requestLog.js'
+import type { ForkView } from './panel/panelProtocol.js'
+import { LOG_KEPT_WHEN_FULL, type RequestLog } from './requestLog.js'
 import type { SubscriptionOwner } from './subscriptions.js'
 
 export interface PageConnection {
@@ -65,6 +76,18 @@ export interface ServiceDependencies {
    * entries waiting. The worker waits for a pause (quietScheduler.ts); without it, at once.
    */
   scheduleLogWrite?: (write: () => void, waiting: number) => void
+  /**
+   * Whether the extension may fetch from hosts matching a match pattern (`chrome.permissions.contains`).
+   * Absent (Node tests): every host is reachable.
+   */
+  hostAccess?: (pattern: string) => Promise<boolean>
+  /** Deletes a network's stored chain (its node closed first): wipeNetwork. Absent in Node tests. */
+  deleteChain?: (network: NetworkId) => Promise<void>
+}
+
+/** The node's answer when its storage refused a write (StorageFullError on the wire). */
+export function isStorageFullAnswer(error: RpcErrorPayload | undefined): boolean {
+  return error?.code === StorageFullError.code && error.message.startsWith('storage full')
 }
 
 /**
@@ -95,6 +118,11 @@ export function jsonSafe(value: unknown): unknown {
 }
 
 export function toErrorPayload(error: unknown): RpcErrorPayload {
+  // IndexedDB full under a wallet or log write: the node's own answer for it (-32000 "storage
+  // full"), not the DOMException's legacy numeric code (22), which is no JSON-RPC code.
+  const storage = asStorageError(error)
+  if (storage instanceof StorageFullError) return { code: StorageFullError.code, message: storage.message }
+  if (error instanceof DOMException) return { code: -32603, message: `${error.name}: ${error.message}` }
   if (error && typeof error === 'object' && typeof (error as { code?: unknown }).code === 'number') {
     const e = error as { code: number; message?: unknown; data?: unknown }
     const payload: RpcErrorPayload = { code: e.code, message: String(e.message ?? 'Error') }
@@ -129,8 +157,15 @@ export function createBackgroundService(deps: ServiceDependencies) {
     return isProfileName(stored) ? stored : DEFAULT_PROFILE
   }
 
+  const forks = createForkRecords(deps.store)
+
   const nodes = createNodeRegistry(async (network) => {
-    const node = await deps.openNode(network, { profile: await profileOf(network) })
+    const stored = await forks.get(network)
+    const node = await deps.openNode(network, {
+      profile: await profileOf(network),
+      ...(stored && { fork: { url: stored.url, blockNumber: BigInt(stored.blockNumber) } }),
+      onUpstreamActivity: () => forkActivity(network),
+    })
     // A reopened node (another profile) takes over the pages' subscriptions before serving anyone.
     await subscriptions.restore(
       network,
@@ -145,6 +180,10 @@ export function createBackgroundService(deps: ServiceDependencies) {
       live?.watch(network, engine)
       node.on?.('request', () => live?.refresh())
     }
+    // Every request on a fork may have fetched state or hit the cache: panels see the counts move.
+    node.on?.('request', () => {
+      if (node.fork?.()) forkActivity(network)
+    })
     // Node events the panel shows live; payloads are made JSON-safe for the Port.
     for (const event of PANEL_NODE_EVENTS) {
       node.on?.(event, (data) => {
@@ -179,6 +218,38 @@ export function createBackgroundService(deps: ServiceDependencies) {
     kind: 'keepAlive',
     everyMs: wanted ? KEEP_ALIVE_MS : null,
   })
+  /** Networks whose fork progress is due to be pushed to panels (at most one push per 150 ms). */
+  const forkPushDue = new Set<NetworkId>()
+  function forkActivity(network: NetworkId): void {
+    if (panels.size === 0 || forkPushDue.has(network)) return
+    forkPushDue.add(network)
+    const push = () => {
+      forkPushDue.delete(network)
+      void pushFork(network)
+    }
+    if (timers) timers.set(push, 150)
+    else queueMicrotask(push)
+  }
+  async function pushFork(network: NetworkId): Promise<ForkView | null> {
+    const data = (await nodes.get(network)).fork?.() ?? null
+    for (const panel of panels) panel.send({ kind: 'node', network, event: 'fork', data })
+    return data
+  }
+
+  /**
+   * After `anvil_reset` / `hardhat_reset` answered: the chain is now the fork its parameters
+   * asked for, or a local one. The choice is stored, so the worker reopens the chain as it is, and
+   * a new fork's node is reopened at once over the fork point the reset recorded, reaching the
+   * upstream through the worker's own transport (the panels' progress).
+   */
+  async function afterReset(network: NetworkId, params: unknown): Promise<ForkView | null> {
+    const url = forkUrlOf(params)
+    const made = url ? (await nodes.get(network)).fork?.() : null
+    await forks.set(network, url && made ? { url, blockNumber: made.blockNumber } : undefined)
+    if (url && made) await nodes.reopen(network)
+    return pushFork(network)
+  }
+
   const updateAudience = () => live?.setAudience(pages.size + panels.size, subscriptions.nativeCount())
   let answers = new Map<string, Promise<BackgroundToRelay>>()
   let olderAnswers = new Map<string, Promise<BackgroundToRelay>>()
@@ -287,12 +358,42 @@ export function createBackgroundService(deps: ServiceDependencies) {
       const request: Record<string, unknown> = { jsonrpc: '2.0', id: nextNodeId++, method }
       if (params !== undefined) request.params = params
       const response = (await node.request(request)) as JsonRpcResponse
-      if (response.error) return { error: response.error, network }
+      if (response.error) {
+        if (isStorageFullAnswer(response.error)) storageFull(network)
+        return { error: response.error, network }
+      }
+      if (RESET_METHODS.has(method)) await afterReset(network, params)
       if (FILTER_INSTALLERS.has(method)) await recordFilterOrigin(node, response.result, origin)
       return { result: response.result ?? null, network }
     } catch (error) {
-      return { error: toErrorPayload(error), network }
+      const payload = toErrorPayload(error)
+      if (isStorageFullAnswer(payload)) storageFull(network)
+      return { error: payload, network }
     }
+  }
+
+  /**
+   * A write was refused for want of space: the request log, diagnostics only, gives its room
+   * first (trimmed to its newest entries) so that the next write of the chain or the wallet can
+   * go through, and panels are told so they can show the storage use and ways to free more.
+   */
+  function storageFull(network: NetworkId): void {
+    void deps.log.trim(LOG_KEPT_WHEN_FULL).catch(() => undefined)
+    for (const panel of panels) panel.send({ kind: 'node', network, event: 'storageFull', data: null })
+  }
+
+  /**
+   * Deletes the network's stored chain and opens it afresh from a new genesis: frees the space it
+   * took even when the storage is full (a reset writes a record of what it deletes, which a full
+   * storage refuses). Panels get a `reset` node event, as after evm_reset.
+   */
+  async function wipeNetwork(network: NetworkId): Promise<void> {
+    const deleteChain = deps.deleteChain
+    if (!deleteChain) throw Object.assign(new Error('Wiping a chain needs the extension'), { code: -32601 })
+    const reopened = nodes.reopen(network, () => deleteChain(network))
+    if (reopened) await reopened
+    else await deleteChain(network)
+    for (const panel of panels) panel.send({ kind: 'node', network, event: 'reset', data: null })
   }
 
   const scheduleLogWrite = deps.scheduleLogWrite ?? ((write: () => void) => write())
@@ -338,7 +439,8 @@ export function createBackgroundService(deps: ServiceDependencies) {
       origin: page.origin,
       network: outcome.network,
       method,
-      params: params ?? [],
+      // A reset's upstream URL carries its API key: the log keeps it redacted.
+      params: redactLoggedParams(method, params ?? []),
       durationMs: deps.elapsed() - started,
     }
     if (outcome.error) entry.error = outcome.error
@@ -387,12 +489,46 @@ export function createBackgroundService(deps: ServiceDependencies) {
     return profile
   }
 
+  /**
+   * The panel's and popup's fork control: the selected network's chain becomes a fork of `url`
+   * (checked against the network's chain id before anything is deleted). The upstream's host must
+   * be granted to the extension (the control asks in its click handler).
+   */
+  async function setFork(url: unknown, blockNumber: unknown): Promise<ForkView | null> {
+    const request = parseForkRequest(url, blockNumber)
+    const pattern = hostAccessPattern(request.url)
+    if (pattern && deps.hostAccess && !(await deps.hostAccess(pattern)))
+      throw new UpstreamAccessError(pattern)
+    const network = await wallet.network()
+    const forking = {
+      jsonRpcUrl: request.url,
+      ...(request.blockNumber !== undefined && { blockNumber: `0x${request.blockNumber.toString(16)}` }),
+    }
+    await callNodeOn(network, 'anvil_reset', [{ forking }])
+    return afterReset(network, [{ forking }])
+  }
+
+  /** The selected network's chain becomes a fresh local one, fork or not. */
+  async function resetToLocal(): Promise<null> {
+    const network = await wallet.network()
+    await callNodeOn(network, 'anvil_reset', [])
+    await afterReset(network, [])
+    return null
+  }
+
   return {
     wallet,
     nodes,
+    setFork,
+    resetToLocal,
+    /** The selected network's fork, `null` for a local chain. */
+    async fork(): Promise<ForkView | null> {
+      return (await nodes.get(await wallet.network())).fork?.() ?? null
+    },
     injection: deps.injection,
     profileOf,
     setProfile,
+    wipeNetwork,
     log: deps.log,
     /** Writes every request answered so far to the log now; resolves once they are in it. */
     async flushLog(): Promise<void> {

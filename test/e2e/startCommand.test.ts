@@ -102,6 +102,13 @@ describe('npm start', () => {
     expect(await answer.json()).toEqual({ jsonrpc: '2.0', id: 1, result: '0x21' })
     const dapp = /Demo dApp: +(http:\/\/127\.0\.0\.1:\d+\/)/.exec(banner)?.[1]
     expect((await fetch(dapp!)).status).toBe(200)
+    // The dashboard is on the node's port, and its page answers.
+    const dashboard = /Dashboard: +(http:\/\/127\.0\.0\.1:(\d+)\/)/.exec(banner)
+    expect(dashboard, banner).not.toBeNull()
+    expect(dashboard![2]).toBe(node![1])
+    const page = await fetch(dashboard![1]!)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('<html')
     run.child.kill('SIGINT')
     expect(await run.exit).toBe(0)
     expect(run.stderr()).toBe('')

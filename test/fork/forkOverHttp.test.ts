@@ -138,6 +138,45 @@ describe('a fork of our own server over HTTP', () => {
       expect(untouched.error?.message).not.toContain(upstreamUrl.split('/').pop())
     } finally {
       await upstream.restart()
+      // Restarted on a new port: later tests read it at its new address.
+      up = httpRpc(upstream.url('testnet'))
+    }
+  }, 60_000)
+
+  test('the history below the fork block survives a restart with the upstream stopped', async () => {
+    const fork = await forkServer()
+    const rpc = httpRpc(fork.url('testnet'))
+    const below = `0x${(forkBlock - 1n).toString(16)}`
+    const logFilter = { address: tokenAddress, fromBlock: '0x0', toBlock: 'latest' }
+    const upstreamLogs = await up.call<Array<{ transactionHash: string }>>('eth_getLogs', [
+      { ...logFilter, toBlock: `0x${forkBlock.toString(16)}` },
+    ])
+    const data = encodeFunctionData({ abi: token.abi, functionName: 'transfer', args: [bob, 9n] })
+    await sendAsCow(rpc, TESTNET, { to: tokenAddress, data: hexToBytes(data), gasLimit: 200_000n })
+    const reads: Array<[string, unknown[]]> = [
+      ['eth_getBlockByNumber', [below, true]],
+      ['eth_getTransactionReceipt', [upstreamLogs[0]!.transactionHash]],
+      ['eth_getLogs', [logFilter]],
+    ]
+    const before = []
+    for (const [method, params] of reads) before.push(await rpc.call(method, params))
+    expect(before[0]).toEqual(await up.call('eth_getBlockByNumber', [below, true]))
+    expect(before[1]).toEqual(await up.call('eth_getTransactionReceipt', [upstreamLogs[0]!.transactionHash]))
+    expect((before[2] as unknown[]).slice(0, upstreamLogs.length)).toEqual(upstreamLogs)
+    expect(before[2]).toHaveLength(upstreamLogs.length + 1)
+    await upstream.server.close()
+    try {
+      await fork.restart()
+      const again = httpRpc(fork.url('testnet'))
+      for (const [i, [method, params]] of reads.entries())
+        expect(await again.call(method, params)).toEqual(before[i])
+      const untouched = await again.rpc('eth_getBlockByNumber', ['0x1', false])
+      expect(untouched.error?.code).toBe(-32000)
+      expect(untouched.error?.message).toContain('could not provide eth_getBlockByNumber("0x1", true)')
+    } finally {
+      await upstream.restart()
+      // Restarted on a new port: later tests read it at its new address.
+      up = httpRpc(upstream.url('testnet'))
     }
   }, 60_000)
 
@@ -188,7 +227,7 @@ describe('anvil_reset with forking', () => {
     // A plain read of an account not fetched yet waits for the upstream (the node was not
     // created as a fork: its handlers must still fall through to the fork the reset made).
     expect(await call('eth_getBalance', [holder, 'latest'])).toBe(
-      await up.call('eth_getBalance', [holder, `0x${forkBlock.toString(16)}`]),
+      await httpRpc(upstreamUrl).call('eth_getBalance', [holder, `0x${forkBlock.toString(16)}`]),
     )
     const metadata = await call<{ forkedNetwork: { forkBlockNumber: number } }>('anvil_metadata')
     expect(metadata.forkedNetwork.forkBlockNumber).toBe(Number(forkBlock))

@@ -3,7 +3,8 @@
  * (installed filters) and a live feed of engine events. Same envelope as PanelToBackground
  * (`kind` + numeric `id`, answered by a `reply`), so the panel uses one request function.
  * Node settings (profile, mining mode) and the injection allow list are here too. A profile
- * switch is pushed to panels as `{ kind: 'node', event: 'profile', data: { profile } }`.
+ * switch is pushed to panels as `{ kind: 'node', event: 'profile', data: { profile } }`. Forking
+ * (`setFork`, `resetToLocal`, `getFork`) is shared with the popup.
  */
 import type { ProfileName } from '../../core/network/profiles.js'
 import type { NetworkId } from '../../shared/protocol.js'
@@ -23,6 +24,17 @@ export type PanelExtraRequest =
   /** Adds one match pattern (`http://localhost:5173/*`, `https://*.example.com/*`, `<all_urls>`). */
   | { kind: 'addInjectionPattern'; id: number; pattern: string }
   | { kind: 'removeInjectionPattern'; id: number; pattern: string }
+  /** The selected network's fork (`null`: a local chain). */
+  | { kind: 'getFork'; id: number }
+  /**
+   * Replaces the selected network's chain with a fork of `url` at `blockNumber` (decimal or hex;
+   * default the upstream's latest minus 6); answers the new ForkView. The fork is remembered.
+   */
+  | { kind: 'setFork'; id: number; url: string; blockNumber?: string }
+  /** Replaces the selected network's chain (a fork or not) with a fresh local one; answers `null`. */
+  | { kind: 'resetToLocal'; id: number }
+  /** Deletes a network's stored chain and starts it again from a new genesis (frees its space). */
+  | { kind: 'wipeNetwork'; id: number; network: NetworkId }
 
 export const PANEL_EXTRA_KINDS: ReadonlySet<string> = new Set([
   'listFilters',
@@ -32,6 +44,10 @@ export const PANEL_EXTRA_KINDS: ReadonlySet<string> = new Set([
   'getInjection',
   'addInjectionPattern',
   'removeInjectionPattern',
+  'getFork',
+  'setFork',
+  'resetToLocal',
+  'wipeNetwork',
 ])
 
 export type { InjectionState, ProfileName }
@@ -51,6 +67,31 @@ export interface NodeSettings {
   mining: MiningModeView
   /** Present when the node was opened to leave the REMASC transaction out of its blocks (test suites). */
   remascOmitted?: true
+  /** Present when the chain is a fork of a live network. */
+  fork?: ForkView
+}
+
+/**
+ * A forked chain as panels and the popup show it. Pushed as `{ kind: 'node', event: 'fork',
+ * data: ForkView | null }` while state arrives from the upstream and after a fork or reset.
+ */
+export interface ForkView {
+  /** The upstream's address with its key replaced by `***`: the only form that leaves the worker. */
+  upstream: string
+  /** Decimal. */
+  blockNumber: string
+  blockHash: string
+  chainId: number
+  /** Since the worker (re)opened the chain: what was asked of the upstream and what the cache answered. */
+  progress: {
+    upstreamRequests: number
+    upstreamBatches: number
+    accountsFetched: number
+    slotsFetched: number
+    cacheHits: number
+    /** Batches on their way to or from the upstream right now. */
+    inFlight: number
+  }
 }
 
 export interface FilterSummary {
@@ -74,3 +115,6 @@ export type ChainFeedEvent =
   | { event: 'removedBlocks'; data: { count: number } }
   | { event: 'reset'; data: null }
   | { event: 'profile'; data: { profile: ProfileName } }
+  | { event: 'fork'; data: ForkView | null }
+  /** A write of this network was refused: the storage is full (the request log was trimmed). */
+  | { event: 'storageFull'; data: null }

@@ -6,6 +6,7 @@
 
 import { isProfileName } from '../../core/network/profiles.js'
 import type { BackgroundToPanel, NetworkId } from '../../shared/protocol.js'
+import { CHAINS } from '../../wallet/chains.js'
 import { InvalidParamsError } from '../../wallet/errors.js'
 import type { InjectionControl } from '../injection.js'
 import type { BackgroundService, PanelConnection } from '../service.js'
@@ -128,8 +129,10 @@ function injectionOf(service: BackgroundService): InjectionControl {
 
 async function nodeSettings(service: BackgroundService): Promise<NodeSettings> {
   const network = await service.wallet.network()
-  const engine = engineOf(await service.nodes.get(network))
-  return nodeSettingsOf(network, await service.profileOf(network), engine)
+  const node = await service.nodes.get(network)
+  const settings = nodeSettingsOf(network, await service.profileOf(network), engineOf(node))
+  const fork = node.fork?.()
+  return fork ? { ...settings, fork } : settings
 }
 
 /** What the toolbar shows of a network's node: its profile, mining mode, and REMASC left out. */
@@ -168,11 +171,22 @@ async function run(
       return injectionOf(service).remove(message.pattern)
     case 'getNodeSettings':
       return nodeSettings(service)
+    case 'getFork':
+      return service.fork()
+    case 'setFork':
+      return service.setFork(message.url, message.blockNumber)
+    case 'resetToLocal':
+      return service.resetToLocal()
     case 'setProfile':
       if (!isProfileName(message.profile))
         throw new InvalidParamsError(`Unknown profile ${String(message.profile)}: use rpc-api or rskj`)
       await service.setProfile(message.profile)
       return nodeSettings(service)
+    case 'wipeNetwork':
+      if (!CHAINS.some((c) => c.network === message.network))
+        throw new InvalidParamsError(`Unknown network ${String(message.network)}`)
+      await service.wipeNetwork(message.network)
+      return null
   }
   const network = await service.wallet.network()
   const engine = engineOf(await service.nodes.get(network))

@@ -21,9 +21,12 @@ export class UpstreamUnavailableError extends ForkError {
 export class UpstreamRequestError extends ForkError {
   override name = 'UpstreamRequestError'
   readonly upstreamCode: number
-  constructor(upstream: string, what: string, code: number, message: string) {
+  /** The error's `data` (an `eth_call` revert's bytes). */
+  readonly upstreamData: unknown
+  constructor(upstream: string, what: string, code: number, message: string, data?: unknown) {
     super(`fork upstream ${upstream} refused ${what}: ${message} (${code})`)
     this.upstreamCode = code
+    this.upstreamData = data
   }
 }
 
@@ -35,4 +38,9 @@ export class ForkChainMismatchError extends ForkError {
       `fork upstream ${upstream} serves chain id ${upstreamChainId} but this network is chain id ${expected}`,
     )
   }
+}
+
+/** The upstream answered with something that is not what a Rootstock node writes. */
+export class UpstreamAnswerError extends ForkError {
+  override name = 'UpstreamAnswerError'
 }

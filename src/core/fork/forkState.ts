@@ -14,12 +14,23 @@ import { StateNotReadyError } from '../evm/stateNotReady.js'
 import type { AccountData } from '../evm/types.js'
 import type { KeyValueStore, KvOperation } from '../storage/types.js'
 import { keccak256 } from '../trie/keccak.js'
-import { type Address, bigintToBytes, bytesToBigint, bytesToUnprefixedHex, equalBytes } from '../util/hex.js'
+import {
+  type Address,
+  bigintToBytes,
+  bytesToBigint,
+  bytesToUnprefixedHex,
+  equalBytes,
+  hexToBytes,
+} from '../util/hex.js'
+import { ForkError } from './errors.js'
+import { ForkHistory } from './forkHistory.js'
 import type { RemoteBlockHeader, UpstreamReads } from './upstreamReads.js'
 
 export type RemoteStateKey =
   | { kind: 'account'; address: Address }
   | { kind: 'slot'; address: Address; slot: bigint }
+  /** The hash of an upstream block below the fork block (BLOCKHASH reads the last 256). */
+  | { kind: 'blockHash'; number: bigint }
 
 export class MissingRemoteStateError extends StateNotReadyError {
   override name = 'MissingRemoteStateError'
@@ -70,6 +81,10 @@ export class ForkState {
   readonly #accounts = new Map<Address, CachedAccount | null>()
   readonly #slots = new Map<string, bigint>()
   readonly #codes = new Map<string, Uint8Array>()
+  /** Hashes of upstream blocks below the fork block, by number. */
+  readonly #blockHashes = new Map<bigint, Uint8Array>()
+  /** Blocks, transactions, receipts and logs at or below the fork block. */
+  readonly history: ForkHistory
   #fetchedAccounts = 0
   #fetchedSlots = 0
   #cacheHits = 0
@@ -81,13 +96,20 @@ export class ForkState {
     this.#kv = kv
     this.#reads = reads
     this.#prefix = forkCachePrefix(point.chainId, point.blockNumber)
+    this.history = new ForkHistory(kv, reads.client, this.#prefix, point.blockNumber)
+    this.#blockHashes.set(point.blockNumber, point.blockHash)
+    if (point.blockNumber > 0n) this.#blockHashes.set(point.blockNumber - 1n, point.header.parentHash)
   }
 
   /** The fork's state with everything fetched before (by this node or a previous run) loaded. */
   static async open(point: ForkPoint, kv: KeyValueStore, reads: UpstreamReads): Promise<ForkState> {
     const state = new ForkState(point, kv, reads)
-    const records = await kv.range({ gte: state.#prefix, lt: `${state.#prefix}\uffff` })
-    for (const [key, value] of records) state.#load(key.slice(state.#prefix.length), value)
+    // The state's own records only: the history's (blocks, logs…) are read when asked for.
+    for (const kind of STATE_RECORD_KINDS) {
+      const prefix = `${state.#prefix}${kind}`
+      const records = await kv.range({ gte: prefix, lt: `${prefix}\uffff` })
+      for (const [key, value] of records) state.#load(key.slice(state.#prefix.length), value)
+    }
     return state
   }
 
@@ -127,6 +149,17 @@ export class ForkState {
     return this.#miss({ kind: 'slot', address, slot }, 0n)
   }
 
+  /** The hash of upstream block `n` (below the fork block), for BLOCKHASH. */
+  blockHash(n: bigint): Uint8Array | undefined {
+    if (n < 0n || n > this.point.blockNumber) return undefined
+    const hash = this.#blockHashes.get(n)
+    if (hash) {
+      this.#cacheHits++
+      return hash
+    }
+    return this.#miss({ kind: 'blockHash', number: n }, undefined)
+  }
+
   #account(address: Address): CachedAccount | null {
     const account = this.#accounts.get(address)
     if (account !== undefined) {
@@ -148,13 +181,18 @@ export class ForkState {
   async fetch(keys: readonly RemoteStateKey[]): Promise<void> {
     const accounts = new Set<Address>()
     const slots = new Map<string, { address: Address; slot: bigint }>()
+    const blocks = new Set<bigint>()
     for (const key of keys) {
+      if (key.kind === 'blockHash') {
+        if (!this.#blockHashes.has(key.number)) blocks.add(key.number)
+        continue
+      }
       if (!this.#accounts.has(key.address)) accounts.add(key.address)
       if (key.kind === 'slot' && !this.#slots.has(slotId(key.address, key.slot)))
         slots.set(slotId(key.address, key.slot), key)
     }
     const block = this.point.blockNumber
-    const [fetchedAccounts, fetchedSlots] = await Promise.all([
+    const [fetchedAccounts, fetchedSlots, fetchedHashes] = await Promise.all([
       Promise.all(
         [...accounts].map(async (address) => [address, await this.#reads.account(address, block)] as const),
       ),
@@ -164,6 +202,7 @@ export class ForkState {
             [address, slot, await this.#reads.storage(address, slot, block)] as const,
         ),
       ),
+      Promise.all([...blocks].map(async (n) => [n, await this.#upstreamBlockHash(n)] as const)),
     ])
     const writes: KvOperation[] = []
     for (const [address, remote] of fetchedAccounts) {
@@ -180,7 +219,21 @@ export class ForkState {
       this.#slots.set(id, value)
       this.#fetchedSlots++
     }
+    for (const [n, hash] of fetchedHashes) {
+      writes.push({ type: 'put', key: `${this.#prefix}h:${n.toString(16).padStart(12, '0')}`, value: hash })
+      this.#blockHashes.set(n, hash)
+    }
     if (writes.length > 0) await this.#kv.batch(writes)
+  }
+
+  async #upstreamBlockHash(n: bigint): Promise<Uint8Array> {
+    const block = await this.history.block(n)
+    const hash = typeof block?.hash === 'string' ? block.hash : ''
+    if (!/^0x[0-9a-fA-F]{64}$/.test(hash))
+      throw new ForkError(
+        `fork upstream ${this.point.upstream} has no block ${n}, whose hash BLOCKHASH reads`,
+      )
+    return hexToBytes(hash)
   }
 
   /**
@@ -259,6 +312,8 @@ export class ForkState {
         this.#codes.set(bytesToUnprefixedHex(account.codeHash), account.code)
     } else if (key.startsWith('s:')) {
       this.#slots.set(key.slice(2), bytesToBigint(value))
+    } else if (key.startsWith('h:')) {
+      this.#blockHashes.set(BigInt(`0x${key.slice(2)}`), value)
     }
   }
 }
@@ -267,10 +322,13 @@ function slotId(address: Address, slot: bigint): string {
   return `${address.slice(2)}:${slot.toString(16).padStart(64, '0')}`
 }
 
+/** Sub-prefixes of the state's records (accounts, slots, block hashes), read when the fork opens. */
+const STATE_RECORD_KINDS = ['a:', 's:', 'h:'] as const
+
 function describeKey(key: RemoteStateKey): string {
-  return key.kind === 'account'
-    ? `account ${key.address}`
-    : `slot 0x${key.slot.toString(16)} of ${key.address}`
+  if (key.kind === 'account') return `account ${key.address}`
+  if (key.kind === 'blockHash') return `the hash of block ${key.number}`
+  return `slot 0x${key.slot.toString(16)} of ${key.address}`
 }
 
 function isThenable(value: unknown): value is Promise<unknown> {

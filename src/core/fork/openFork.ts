@@ -62,6 +62,8 @@ export async function openFork(
 export interface ForkConnection {
   point: ForkPoint
   reads: UpstreamReads
+  /** The fork block as the upstream answered it, with its transactions: the first of its history. */
+  forkBlock: Record<string, unknown>
 }
 
 /**
@@ -74,13 +76,15 @@ export async function connectFork(
 ): Promise<ForkConnection> {
   const reads = upstreamReadsFor(options)
   const wanted = options.blockNumber === undefined ? undefined : BigInt(options.blockNumber)
-  return { point: await forkPointOf(reads, network, wanted), reads }
+  return { ...(await forkPointOf(reads, network, wanted)), reads }
 }
 
 /** Records `connection`'s fork point in `storage` and opens its cache there. */
 export async function startFork(connection: ForkConnection, storage: KeyValueStore): Promise<ForkState> {
+  const state = await ForkState.open(connection.point, storage, connection.reads)
+  await state.history.remember(connection.forkBlock)
   await storage.put(FORK_POINT_KEY, encodeForkPoint(connection.point))
-  return ForkState.open(connection.point, storage, connection.reads)
+  return state
 }
 
 function upstreamReadsFor(options: ForkOptions): UpstreamReads {
@@ -99,7 +103,7 @@ async function forkPointOf(
   reads: UpstreamReads,
   network: { chainId: number },
   wanted: bigint | undefined,
-): Promise<ForkPoint> {
+): Promise<{ point: ForkPoint; forkBlock: Record<string, unknown> }> {
   const upstream = reads.client.upstream
   const chainId = await reads.chainId()
   if (chainId !== BigInt(network.chainId))
@@ -109,9 +113,10 @@ async function forkPointOf(
     const latest = await reads.blockNumber()
     blockNumber = latest > FORK_SAFETY_MARGIN ? latest - FORK_SAFETY_MARGIN : 0n
   }
-  const header = await reads.blockHeader(blockNumber)
-  if (!header) throw new ForkError(`fork upstream ${upstream} has no block ${blockNumber}`)
-  return { chainId, blockNumber, blockHash: header.hash, upstream, header }
+  const block = await reads.block(blockNumber)
+  if (!block) throw new ForkError(`fork upstream ${upstream} has no block ${blockNumber}`)
+  const { header } = block
+  return { point: { chainId, blockNumber, blockHash: header.hash, upstream, header }, forkBlock: block.raw }
 }
 
 function encodeForkPoint(point: ForkPoint): Uint8Array {

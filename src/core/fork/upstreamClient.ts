@@ -166,6 +166,7 @@ export class UpstreamClient {
               describeRead(read),
               answer.error.code,
               answer.error.message,
+              answer.error.data,
             ),
           )
       }

@@ -73,29 +73,36 @@ export class UpstreamReads {
     return result
   }
 
-  /** The header of block `number`; undefined when the upstream has no such block. */
-  async blockHeader(number: bigint): Promise<RemoteBlockHeader | undefined> {
-    const block = (await this.client.call('eth_getBlockByNumber', [blockTag(number), false])) as Record<
+  /**
+   * Block `number` with its transactions (the raw answer, kept as the fork's history) and the
+   * header fields a fork continues from; undefined when the upstream has no such block.
+   */
+  async block(
+    number: bigint,
+  ): Promise<{ header: RemoteBlockHeader; raw: Record<string, unknown> } | undefined> {
+    const block = (await this.client.call('eth_getBlockByNumber', [blockTag(number), true])) as Record<
       string,
       unknown
     > | null
     if (!block) return undefined
-    const difficulty = quantity(block.difficulty, 'block difficulty')
-    return {
-      number: quantity(block.number, 'block number'),
-      hash: data(block.hash, 'block hash'),
-      parentHash: data(block.parentHash, 'parent hash'),
-      timestamp: quantity(block.timestamp, 'block timestamp'),
-      difficulty,
-      totalDifficulty:
-        block.totalDifficulty === undefined
-          ? difficulty
-          : quantity(block.totalDifficulty, 'total difficulty'),
-      gasLimit: quantity(block.gasLimit, 'gas limit'),
-      minimumGasPrice:
-        block.minimumGasPrice === undefined || block.minimumGasPrice === null
-          ? 0n
-          : quantity(block.minimumGasPrice, 'minimum gas price'),
-    }
+    return { header: headerOf(block), raw: block }
+  }
+}
+
+function headerOf(block: Record<string, unknown>): RemoteBlockHeader {
+  const difficulty = quantity(block.difficulty, 'block difficulty')
+  return {
+    number: quantity(block.number, 'block number'),
+    hash: data(block.hash, 'block hash'),
+    parentHash: data(block.parentHash, 'parent hash'),
+    timestamp: quantity(block.timestamp, 'block timestamp'),
+    difficulty,
+    totalDifficulty:
+      block.totalDifficulty === undefined ? difficulty : quantity(block.totalDifficulty, 'total difficulty'),
+    gasLimit: quantity(block.gasLimit, 'gas limit'),
+    minimumGasPrice:
+      block.minimumGasPrice === undefined || block.minimumGasPrice === null
+        ? 0n
+        : quantity(block.minimumGasPrice, 'minimum gas price'),
   }
 }

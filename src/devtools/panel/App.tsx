@@ -2,13 +2,15 @@
 import { Component, type ComponentChildren } from 'preact'
 import { useEffect } from 'preact/hooks'
 import { usePanelData, useServices } from './context.js'
-import { requestCount, type ViewName } from './store.js'
+import { type PanelData, requestCount, type ViewName } from './store.js'
 import { AccountsView } from './views/AccountsView.js'
 import { AppsView } from './views/AppsView.js'
 import { BlocksView } from './views/BlocksView.js'
+import { DetailPane } from './views/DetailPane.js'
 import { FiltersView } from './views/FiltersView.js'
 import { MempoolView } from './views/MempoolView.js'
 import { RequestsView } from './views/RequestsView.js'
+import { StorageUseStatus } from './views/StorageUse.js'
 import { Toolbar } from './views/Toolbar.js'
 import { TransactionsView } from './views/TransactionsView.js'
 
@@ -38,6 +40,8 @@ class ViewBoundary extends Component<
     return this.state.error ? <p class="error">This view failed: {this.state.error}</p> : this.props.children
   }
 }
+
+const detailKey = (detail: PanelData['detail']) => (detail ? JSON.stringify(detail) : '')
 
 export function App() {
   const data = usePanelData()
@@ -76,7 +80,12 @@ export function App() {
         ))}
       </div>
       <main>
-        <ViewBoundary view={current.name}>{current.render()}</ViewBoundary>
+        <div class="view-area">
+          <ViewBoundary view={current.name}>{current.render()}</ViewBoundary>
+        </div>
+        <ViewBoundary view={detailKey(data.detail)}>
+          <DetailPane />
+        </ViewBoundary>
       </main>
       <footer class="status">
         <span data-testid="network">
@@ -84,6 +93,7 @@ export function App() {
         </span>
         <span data-testid="head">block {data.head}</span>
         <span data-testid="logged">Requests: {requestCount(data)}</span>
+        <StorageUseStatus />
         {data.busy && <span>{data.busy}…</span>}
         {data.error && (
           <span class="error" data-testid="status-error">

@@ -3,7 +3,12 @@
  * filters, and the block number, whose request also lets interval mining catch up), and loads
  * block summaries for the rows the list shows.
  */
-import type { FilterSummary, InjectionState, NodeSettings } from '../../background/panel/panelProtocol.js'
+import type {
+  FilterSummary,
+  ForkView,
+  InjectionState,
+  NodeSettings,
+} from '../../background/panel/panelProtocol.js'
 import type { PanelState, RequestLogEntry } from '../../shared/protocol.js'
 import type { PanelConnection } from './connection.js'
 import type { BlockSummary, PanelStore, PoolTransaction } from './store.js'
@@ -148,6 +153,8 @@ export function createController(store: PanelStore, connection: PanelConnection)
             void refreshHead()
           } else if (message.event === 'pendingTransaction') void refreshPool()
           else if (message.event === 'profile') void this.reopenedNode()
+          else if (message.event === 'fork' && message.network === store.get().state?.network)
+            this.forkChanged(message.data as ForkView | null)
         }
       })
       connection.onReconnect(() => {
@@ -170,6 +177,23 @@ export function createController(store: PanelStore, connection: PanelConnection)
       store.set({ head: -1, snapshots: [], pending: [], filters: [] })
       await connection.request({ kind: 'watchChain' }).catch(() => undefined)
       await Promise.all([refreshHead(), refreshNodeSettings().catch(() => undefined)])
+    },
+
+    /**
+     * The worker's word on the selected network's fork: progress updates the toolbar; another
+     * fork (or none) is another chain, so the cached blocks go and the engine feed moves over.
+     */
+    forkChanged(fork: ForkView | null): void {
+      const node = store.get().node
+      const before = node?.fork
+      if (node) {
+        const { fork: _old, ...rest } = node
+        store.set({ node: fork ? { ...rest, fork } : rest })
+      }
+      if (before?.upstream === fork?.upstream && before?.blockNumber === fork?.blockNumber) return
+      store.set({ snapshots: [] })
+      store.dropBlocksAbove(-1)
+      void this.reopenedNode()
     },
 
     /** Same chain, new node (a profile switch): the cache stays, the engine feed moves over. */

@@ -5,6 +5,7 @@
  */
 import type { FilterSummary, InjectionState, NodeSettings } from '../../background/panel/panelProtocol.js'
 import type { PanelState, RequestLogEntry } from '../../shared/protocol.js'
+import type { ExploreTarget } from './lib/explore.js'
 
 export type ViewName = 'blocks' | 'transactions' | 'mempool' | 'filters' | 'requests' | 'accounts' | 'apps'
 
@@ -54,6 +55,10 @@ export interface PanelData {
   snapshots: Snapshot[]
   /** Pasted ABI used to decode logs and custom errors. */
   userAbi: string
+  /** The explorer's detail pane (a block, transaction, address or empty search), null when closed. */
+  detail: ExploreTarget | null
+  /** Details opened before the current one, for "back". */
+  detailTrail: ExploreTarget[]
   error: string | null
   busy: string | null
 }
@@ -94,6 +99,8 @@ export function createStore(schedule: (run: () => void) => void = nextFrame) {
     view: 'blocks',
     snapshots: [],
     userAbi: '',
+    detail: null,
+    detailTrail: [],
     error: null,
     busy: null,
   }
@@ -126,6 +133,22 @@ export function createStore(schedule: (run: () => void) => void = nextFrame) {
     putBlocks(summaries: BlockSummary[]) {
       for (const b of summaries) blocks.set(b.number, b)
       data = { ...data, blocksVersion: data.blocksVersion + 1 }
+      notify()
+    },
+    /** Opens a detail (a link, a search); the one it replaces is kept for "back". */
+    explore(target: ExploreTarget) {
+      const trail = data.detail ? [...data.detailTrail, data.detail].slice(-50) : data.detailTrail
+      data = { ...data, detail: target, detailTrail: trail }
+      notify()
+    },
+    /** Back to the previous detail, or closed when there is none. */
+    exploreBack() {
+      const trail = data.detailTrail
+      data = { ...data, detail: trail.at(-1) ?? null, detailTrail: trail.slice(0, -1) }
+      notify()
+    },
+    closeDetail() {
+      data = { ...data, detail: null, detailTrail: [] }
       notify()
     },
     /** Chain reorganised (revert, reset, import): cached blocks above `keepUpTo` are stale. */

@@ -1,8 +1,9 @@
 /**
- * The toolbar popup: the network, the two rejection switches, and the requests waiting for
- * approval. It speaks the panel protocol (src/shared/protocol.ts) over the same Port.
+ * The toolbar popup: the network, the two rejection switches, the requests waiting for
+ * approval, and the fork control (forkSection.ts). It speaks the panel protocol
+ * (src/shared/protocol.ts, src/background/panel/panelProtocol.ts) over the same Port.
  */
-
+import type { ForkView } from '../../background/panel/panelProtocol.js'
 import { browser } from '../../shared/extensionApi.js'
 import {
   type BackgroundToPanel,
@@ -10,10 +11,19 @@ import {
   type PanelState,
   type PanelToBackground,
 } from '../../shared/protocol.js'
+import { setUpForkSection } from './forkSection.js'
 
 const port = browser.runtime.connect({ name: DEVTOOLS_PORT_NAME })
 let nextId = 1
 const send = (message: Omit<PanelToBackground, 'id'>) => port.postMessage({ ...message, id: nextId++ })
+/** Requests whose answer the popup waits for (the fork control's). */
+const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>()
+const request = (message: { kind: string; [key: string]: unknown }) =>
+  new Promise<unknown>((resolve, reject) => {
+    const id = nextId++
+    waiting.set(id, { resolve, reject })
+    port.postMessage({ ...message, id })
+  })
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T
 const network = $<HTMLSelectElement>('network')
@@ -49,10 +59,25 @@ function render(state: PanelState): void {
   }
 }
 
+const forkSection = setUpForkSection(request)
+
 port.onMessage.addListener((received: unknown) => {
   const message = received as BackgroundToPanel // only the background posts on this Port
-  if (message.kind === 'state') render(message.state)
-  else if (
+  const waiter = message.kind === 'reply' ? waiting.get(message.id) : undefined
+  if (message.kind === 'reply' && waiter) {
+    waiting.delete(message.id)
+    if (message.error) waiter.reject(new Error(message.error.message))
+    else waiter.resolve(message.result)
+    return
+  }
+  if (message.kind === 'node' && message.event === 'fork' && message.network === network.value)
+    forkSection.show(message.data as ForkView | null)
+  else if (message.kind === 'state') {
+    const switched = message.state.network !== network.value
+    render(message.state)
+    // Another network: its own chain, fork or not.
+    if (switched) forkSection.refresh()
+  } else if (
     message.kind === 'reply' &&
     message.result &&
     typeof message.result === 'object' &&

@@ -82,9 +82,74 @@ describe('DevTools panel', () => {
     const rows = panel.locator('[data-testid="block-tx"]')
     expect(await rows.count()).toBeGreaterThanOrEqual(2)
     expect(await rows.last().locator('[data-testid="remasc"]').textContent()).toBe('REMASC')
-    await rows.first().locator('button.link').click()
-    await panel.locator('[data-testid="block-detail"] [data-testid="tx-status"]').waitFor()
     expect(await panel.textContent('[data-testid="check-merkle path reaches the root"]')).toContain('✓')
+    // The transaction's hash opens it in the same pane; Back returns to the block.
+    await rows.first().locator('[data-testid="block-tx-hash"] button').click()
+    await panel.locator('[data-testid="tx-detail"] [data-testid="tx-status"]').waitFor()
+    await panel.click('[data-testid="detail-back"]')
+    await panel.locator('[data-testid="block-detail"] [data-testid="block-fields"]').waitFor()
+  })
+
+  it('leads from every hash and address to its detail, and finds them from one search box', async () => {
+    const account = (await dapp.textContent('#account'))!.toLowerCase()
+    const sent = (await providerRequest(dapp, 'eth_sendTransaction', [
+      { from: account, to: account, value: '0x1' },
+    ])) as { result: string }
+    const receipt = (await providerRequest(dapp, 'eth_getTransactionReceipt', [sent.result])) as {
+      result: { blockNumber: string; blockHash: string }
+    }
+    const search = async (query: string) => {
+      await panel.fill('[data-testid="search-input"]', query)
+      await panel.press('[data-testid="search-input"]', 'Enter')
+    }
+    // A transaction hash, then its block and its sender, by following the links.
+    await search(sent.result)
+    const tx = panel.locator('[data-testid="tx-detail"]')
+    await tx.locator('[data-testid="tx-status"]').waitFor()
+    await tx.locator('[data-field="blockHash"] button.link').click()
+    const block = panel.locator('[data-testid="block-detail"]')
+    await block.locator('[data-testid="block-fields"]').waitFor()
+    expect(await block.locator('h2').textContent()).toBe(`Block ${Number(receipt.result.blockNumber)}`)
+    await block.locator('[data-testid="block-tx"]').first().locator('td').nth(2).locator('button').click()
+    const address = panel.locator('[data-testid="address-detail"]')
+    await address.locator('[data-testid="address-fields"]').waitFor()
+    expect(await address.locator('[data-field="balance"]').textContent()).toMatch(/ RBTC$/)
+    expect(Number(await address.locator('[data-field="nonce"]').textContent())).toBeGreaterThan(0)
+    expect(await address.locator('[data-field="code"]').textContent()).toBe('none (an account)')
+    await expect.poll(() => address.locator('[data-testid="address-tx"]').count()).toBeGreaterThan(0)
+    // The token the dApp deployed: an address with code.
+    const token = (await dapp.evaluate(() => document.querySelector('#token')?.textContent ?? '')).trim()
+    expect(token).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    await search(token)
+    await expect
+      .poll(() => panel.textContent('[data-testid="address-detail"] [data-field="code"]'))
+      .toMatch(/bytes \(a contract\)$/)
+    // A block by number and by hash.
+    await search(String(Number(receipt.result.blockNumber)))
+    await expect
+      .poll(() => panel.textContent('[data-testid="block-detail"] h2'))
+      .toBe(`Block ${Number(receipt.result.blockNumber)}`)
+    await search('0')
+    await expect.poll(() => panel.textContent('[data-testid="block-detail"] h2')).toBe('Block 0')
+    await search(receipt.result.blockHash)
+    await expect
+      .poll(() => panel.textContent('[data-testid="block-detail"] [data-field="hash"]'))
+      .toBe(receipt.result.blockHash)
+    // Nothing found, and why.
+    await search(`0x${'0'.repeat(63)}1`)
+    await expect
+      .poll(() => panel.textContent('[data-testid="search-not-found"]'))
+      .toContain('no transaction and no block with this hash')
+    await search('99999999')
+    await expect
+      .poll(() => panel.textContent('[data-testid="search-not-found"]'))
+      .toContain('no block 99999999')
+    await search('hello')
+    await expect
+      .poll(() => panel.textContent('[data-testid="search-not-found"]'))
+      .toContain('not a block number, a block or transaction hash, or an address')
+    await panel.click('[data-testid="detail-close"]')
+    await expect.poll(() => panel.locator('[data-testid="detail-pane"]').count()).toBe(0)
   })
 
   it('lists a filter the dApp installs and uninstalls it', async () => {
@@ -188,13 +253,21 @@ describe('DevTools panel', () => {
           await page.locator('[data-testid="block-transactions"]').scrollIntoViewIfNeeded()
           await page.waitForTimeout(300)
           await screenshot(page, `block-detail-${theme}`)
-          await page.locator('[data-testid="block-tx"] button.link').first().click()
-          await page
-            .locator('[data-testid="block-detail"] [data-testid="tx-fields"]')
-            .scrollIntoViewIfNeeded()
+          await page.locator('[data-testid="block-tx-hash"] button').first().click()
+          await page.locator('[data-testid="tx-detail"] [data-testid="tx-status"]').waitFor()
           await page.waitForTimeout(300)
           await screenshot(page, `block-transaction-${theme}`)
-          await page.locator('[data-testid="merged-mining"]').scrollIntoViewIfNeeded()
+          // The search box: the dApp's account (an address view), then a query that finds nothing.
+          await page.fill('[data-testid="search-input"]', account)
+          await page.press('[data-testid="search-input"]', 'Enter')
+          await page.locator('[data-testid="address-tx"]').first().waitFor()
+          await page.waitForTimeout(300)
+          await screenshot(page, `search-address-${theme}`)
+          await page.fill('[data-testid="search-input"]', `0x${'ab'.repeat(32)}`)
+          await page.press('[data-testid="search-input"]', 'Enter')
+          await page.locator('[data-testid="search-not-found"]').waitFor()
+          await screenshot(page, `search-not-found-${theme}`)
+          await page.click('[data-testid="detail-close"]')
         }
         if (view === 'transactions') {
           await page.locator('[data-testid="tx-hash"]').first().click()

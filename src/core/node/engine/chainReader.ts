@@ -134,9 +134,15 @@ export class ChainReader {
     this.#storedSections.clear()
   }
 
+  /**
+   * A forked chain's blocks below its fork block are the upstream's: their hashes come from the
+   * fork (which may stop the execution to fetch one; see `ForkState.blockHash`).
+   */
+  upstreamHash: ((n: bigint) => Uint8Array | undefined) | undefined
+
   /** Hash of block `n` when it is in memory (BLOCKHASH reads the last 256, which are). */
   cachedHash(n: bigint): Uint8Array | undefined {
-    return this.#hashes.get(n)
+    return this.#hashes.get(n) ?? this.upstreamHash?.(n)
   }
 
   /** Block `n` of the canonical chain when it is in memory, without a storage read. */

@@ -113,12 +113,10 @@ export class Engine {
   parentBitcoinHash: Uint8Array = new Uint8Array(32)
   readonly #random: (length: number) => Uint8Array
   readonly #precompiles?: ReadonlyMap<Address, Precompile>
-  /** Set when this chain continues a live network's block (see `src/core/fork`); `anvil_reset` changes it. */
-  fork: ForkState | undefined
+  #fork: ForkState | undefined
 
   private constructor(p: OpenEngineParameters, settings: EngineSettings) {
     this.network = p.network
-    this.fork = p.fork
     this.kv = p.storage
     this.clock = p.clock
     this.#random = p.random
@@ -126,8 +124,20 @@ export class Engine {
     this.omitRemascTransaction = p.omitRemascTransaction === true
     this.settings = settings
     this.reader = new ChainReader(p.storage)
+    this.fork = p.fork
     this.filters = new FilterRegistry<LogView>(p.clock, p.random)
     this.time = new TimeControl(p.clock, settings.time)
+  }
+
+  /** Set when this chain continues a live network's block (see `src/core/fork`); `anvil_reset` changes it. */
+  get fork(): ForkState | undefined {
+    return this.#fork
+  }
+
+  set fork(fork: ForkState | undefined) {
+    this.#fork = fork
+    // At and below the fork block, BLOCKHASH reads the upstream's hashes (also after a restart).
+    this.reader.upstreamHash = fork && ((n) => (n <= fork.point.blockNumber ? fork.blockHash(n) : undefined))
   }
 
   static async open(p: OpenEngineParameters): Promise<Engine> {

@@ -3,10 +3,10 @@
  * time (filters store only a cursor; see `FilterRegistry`).
  */
 import type { BlockBound, FilterKind, FilterRecord, LogFilterSpec } from '../../filters/filterRegistry.js'
-import { queryLogs } from '../logQuery.js'
 import type { Engine } from './engine.js'
 import { resolveLogRange } from './filterQueries.js'
 import { changesSince, type FilterChanges } from './filterWaiting.js'
+import { queryChainLogs } from './forkLogs.js'
 import type { BlockSpecifier } from './requests.js'
 import type { LogView } from './views.js'
 
@@ -69,5 +69,5 @@ export async function filterLogs(
     toBlock: toSpecifier(spec.toBlock),
   })
   if (!range) return []
-  return queryLogs(engine.reader, { ...range, criteria: spec.criteria }, limits)
+  return queryChainLogs(engine, { ...range, criteria: spec.criteria }, limits)
 }

@@ -29,7 +29,10 @@ function boundNumber(engine: Engine, bound: BlockSpecifier | undefined): bigint 
 /** The range to scan, or undefined when the filter can match nothing. */
 export async function resolveLogRange(engine: Engine, bounds: LogBounds): Promise<LogRange | undefined> {
   if (bounds.blockHash) {
-    const n = await engine.reader.blockNumberOfHash(bounds.blockHash)
+    // On a fork, a hash this chain does not know may name an upstream block below the fork block.
+    const n =
+      (await engine.reader.blockNumberOfHash(bounds.blockHash)) ??
+      (await engine.fork?.history.blockNumberOfHash(bounds.blockHash))
     return n === undefined ? undefined : { from: n, to: n }
   }
   const head = engine.head.header.number

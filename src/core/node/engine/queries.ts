@@ -11,10 +11,11 @@ import type { HistoricalState } from '../../state/history.js'
 import { MissingTrieNodeError } from '../../trie/store.js'
 import { equalBytes, ZERO_ADDRESS } from '../../util/hex.js'
 import { BlockNoLongerOnChainError, BlockNotFoundError } from '../errors.js'
-import { type LogLimitPolicy, queryLogs } from '../logQuery.js'
+import type { LogLimitPolicy } from '../logQuery.js'
 import { blockEnvOf } from './blockEnv.js'
 import type { StoredBlock } from './blockRecord.js'
 import type { Engine } from './engine.js'
+import { queryChainLogs } from './forkLogs.js'
 import { runWithHistoricalState } from './historicalReader.js'
 import type { BlockRef, CallRequest } from './requests.js'
 import type { LogView } from './views.js'
@@ -128,5 +129,5 @@ export async function getLogs(
   query: { from: bigint; to: bigint; criteria: LogCriteria },
   policy: LogLimitPolicy,
 ): Promise<LogView[]> {
-  return queryLogs(engine.reader, query, policy)
+  return queryChainLogs(engine, query, policy)
 }

@@ -7,6 +7,7 @@ import type { Address } from '../../util/hex.js'
 import type { Engine } from './engine.js'
 import { readingStateOf, requireBlock, stateAt } from './queries.js'
 import type { BlockExtSpecifier, BlockRef } from './requests.js'
+import { upstreamAccountView, upstreamStateAt } from './upstreamState.js'
 
 export interface AccountView {
   balance(address: Address): Promise<bigint>
@@ -15,8 +16,13 @@ export interface AccountView {
   storage(address: Address, slot: bigint): Promise<bigint>
 }
 
-/** The state a BLOCK_EXT names. A missing block is RSKj's -32600 `Block … not found`. */
+/**
+ * The state a BLOCK_EXT names. A missing block is RSKj's -32600 `Block … not found`. On a fork, a
+ * block below the fork block is read from the upstream at that block.
+ */
 export async function accountViewAt(engine: Engine, spec: BlockExtSpecifier): Promise<AccountView> {
+  const upstream = await upstreamStateAt(engine, spec)
+  if (upstream) return upstreamAccountView(upstream.history, upstream.block)
   const block = await requireBlock(engine, spec as BlockRef)
   const state = stateAt(engine, block)
   const pending = spec.kind === 'tag' && spec.tag === 'pending'

@@ -1,21 +1,21 @@
 /**
  * Block lookups shared by the `*ByBlockNumber*` node methods. RSKj answers `pending` from the
  * pool's pending transactions (`Web3InformationRetriever.getTransactions`), which this node
- * mirrors; a pending block has no uncles.
+ * mirrors; a pending block has no uncles. On a fork, blocks at or below the fork block are the
+ * upstream's.
  */
 
-import type { StoredBlock } from '../../node/engine/blockRecord.js'
-import { resolveBlock } from '../../node/engine/queries.js'
+import { type ChainBlock, findBlock } from '../../node/engine/upstreamBlocks.js'
 import type { ChainEngine } from '../../node/engineApi.js'
 import type { BlockSpecifier } from '../blockParams.js'
 import { InvalidRequestError } from '../errors/rpc.js'
 
-/** A mined block, the pending one, or nothing for a number above the head. */
-export type NumberedBlock = { kind: 'mined'; block: StoredBlock } | { kind: 'pending' } | undefined
+/** A mined block (this chain's or the upstream's), the pending one, or nothing above the head. */
+export type NumberedBlock = { kind: 'mined'; block: ChainBlock } | { kind: 'pending' } | undefined
 
 export async function blockAt(engine: ChainEngine, ref: BlockSpecifier): Promise<NumberedBlock> {
   if (ref.kind === 'tag' && ref.tag === 'pending') return { kind: 'pending' }
-  const block = await resolveBlock(engine, ref)
+  const block = await findBlock(engine, ref)
   return block ? { kind: 'mined', block } : undefined
 }
 

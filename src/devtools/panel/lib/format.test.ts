@@ -15,6 +15,9 @@ describe('explorer formatting', () => {
     expect(displayField('minimumGasPrice', '0x3b9aca00')).toBe('1 gwei')
     expect(displayField('paidFees', '0xde0b6b3a7640000')).toBe('1 RBTC')
     expect(displayField('value', '0x5af3107a4000')).toBe('0.0001 RBTC')
+    // Not "0 RBTC" for an amount below the shown decimals.
+    expect(displayField('value', '0x1')).toBe('1 wei')
+    expect(displayField('value', '0x0')).toBe('0 RBTC')
     expect(formatGwei(65_164_000n)).toBe('0.065 gwei')
     const hash = `0x${'ab'.repeat(32)}`
     expect(displayField('hash', hash)).toBe(hash)

@@ -65,9 +65,10 @@ export function displayField(key: string, value: unknown): string {
   return value
 }
 
-/** A hex quantity in wei as RBTC with up to 6 decimals. */
+/** A hex quantity in wei as RBTC with up to 6 decimals; an amount too small for them in wei. */
 export function formatRbtc(weiHex: string | bigint): string {
   const wei = typeof weiHex === 'bigint' ? weiHex : BigInt(weiHex)
+  if (wei > 0n && wei < 10n ** 12n) return `${wei.toLocaleString('en-US')} wei`
   const whole = wei / 10n ** 18n
   const fraction = (wei % 10n ** 18n).toString().padStart(18, '0').slice(0, 6).replace(/0+$/, '')
   return `${whole}${fraction ? `.${fraction}` : ''} RBTC`

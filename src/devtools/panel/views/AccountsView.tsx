@@ -1,5 +1,6 @@
 /** Wallet accounts with balance, nonce and code; set a balance; impersonate any address. */
 import { useEffect, useState } from 'preact/hooks'
+import { AddressLink } from '../components/ExploreLink.js'
 import { useAction, usePanelData, useServices } from '../context.js'
 import { checksumAddress } from '../lib/checksum.js'
 import { formatRbtc } from '../lib/format.js'
@@ -86,7 +87,9 @@ export function AccountsView() {
         <tbody>
           {infos.map((a) => (
             <tr key={a.address} data-testid="account-row" class={chainId !== undefined ? '' : 'muted'}>
-              <td class="mono">{a.address.toLowerCase()}</td>
+              <td>
+                <AddressLink address={a.address}>{a.address.toLowerCase()}</AddressLink>
+              </td>
               <td class="mono">{checksumAddress(a.address, 30)}</td>
               <td class="mono">{checksumAddress(a.address, 31)}</td>
               <td>{formatRbtc(a.balance)}</td>

@@ -1,10 +1,10 @@
 /** One block as an explorer shows it: its fields, its transactions as a table, the merged-mining proof checked. */
 import { useEffect, useState } from 'preact/hooks'
+import { AddressLink, ExploreLink, TxLink } from '../components/ExploreLink.js'
 import { FieldTable } from '../components/FieldTable.js'
 import { useServices } from '../context.js'
-import { formatGwei, formatRbtc, shortHash } from '../lib/format.js'
+import { formatGwei, formatRbtc } from '../lib/format.js'
 import { MergedMiningSection, type RpcBlockFields } from './MergedMiningSection.js'
-import { TransactionDetail } from './TransactionDetail.js'
 
 /** Every Rootstock block ends with a transaction to the REMASC contract that pays the miners. */
 export const REMASC_ADDRESS = '0x0000000000000000000000000000000001000008'
@@ -17,32 +17,37 @@ interface BlockTransaction {
   gasPrice: string
 }
 
-type Block = RpcBlockFields & Record<string, unknown> & { transactions: BlockTransaction[] }
+type Block = RpcBlockFields & Record<string, unknown> & { number: string; transactions: BlockTransaction[] }
 
-export function BlockDetail({ number, onClose }: { number: number; onClose(): void }) {
+/** A block by number or by hash. */
+export function BlockDetail({ id }: { id: number | string }) {
   const { connection } = useServices()
   const [block, setBlock] = useState<Block | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const [openTx, setOpenTx] = useState<string | null>(null)
 
   useEffect(() => {
     setBlock(null)
-    setOpenTx(null)
-    connection
-      .rpc<Block>('eth_getBlockByNumber', [`0x${number.toString(16)}`, true])
-      .then(setBlock, (e: Error) => setError(e.message))
-  }, [number])
+    setError(null)
+    const read =
+      typeof id === 'number'
+        ? connection.rpc<Block | null>('eth_getBlockByNumber', [`0x${id.toString(16)}`, true])
+        : connection.rpc<Block | null>('eth_getBlockByHash', [id, true])
+    read.then(
+      (found) => (found ? setBlock(found) : setError('This block is not on the chain (reverted or reset?)')),
+      (e: Error) => setError(e.message),
+    )
+  }, [id])
 
   const { transactions = [], ...fields } = block ?? ({} as Partial<Block>)
+  const number = block ? Number(block.number) : typeof id === 'number' ? id : null
   return (
-    <section class="detail" data-testid="block-detail" aria-label={`Block ${number}`}>
-      <header>
-        <h2>Block {number}</h2>
-        <button type="button" onClick={onClose} aria-label="Close">
-          ×
-        </button>
-      </header>
-      {error && <p class="error">{error}</p>}
+    <section class="explore-block" data-testid="block-detail" aria-label={`Block ${number ?? id}`}>
+      <h2>{number === null ? 'Block' : `Block ${number}`}</h2>
+      {error && (
+        <p class="error" data-testid="detail-error">
+          {error}
+        </p>
+      )}
       {block && (
         <>
           <FieldTable fields={fields} testId="block-fields" />
@@ -62,21 +67,21 @@ export function BlockDetail({ number, onClose }: { number: number; onClose(): vo
               {transactions.map((tx, i) => (
                 <tr key={tx.hash} data-testid="block-tx">
                   <td>{i}</td>
-                  <td class="mono">
-                    <button type="button" class="link" title={tx.hash} onClick={() => setOpenTx(tx.hash)}>
-                      {shortHash(tx.hash)}
-                    </button>
+                  <td data-testid="block-tx-hash">
+                    <TxLink hash={tx.hash} />
                   </td>
-                  <td class="mono" title={tx.from}>
-                    {shortHash(tx.from)}
+                  <td>
+                    <AddressLink address={tx.from} />
                   </td>
-                  <td class="mono" title={tx.to ?? undefined}>
+                  <td>
                     {tx.to === REMASC_ADDRESS ? (
-                      <span class="badge" data-testid="remasc">
-                        REMASC
-                      </span>
+                      <ExploreLink target={{ kind: 'address', address: tx.to }}>
+                        <span class="badge" data-testid="remasc">
+                          REMASC
+                        </span>
+                      </ExploreLink>
                     ) : tx.to ? (
-                      shortHash(tx.to)
+                      <AddressLink address={tx.to} />
                     ) : (
                       'contract creation'
                     )}
@@ -88,7 +93,6 @@ export function BlockDetail({ number, onClose }: { number: number; onClose(): vo
             </tbody>
           </table>
           <MergedMiningSection block={block} />
-          {openTx && <TransactionDetail hash={openTx} onClose={() => setOpenTx(null)} />}
         </>
       )}
     </section>

@@ -1,15 +1,14 @@
-/** Blocks: the whole chain newest first, loaded row by row as it scrolls into view. */
+/** Blocks: the whole chain newest first, loaded row by row as it scrolls into view; a row opens its detail. */
 import { useEffect, useRef, useState } from 'preact/hooks'
+import { AddressLink } from '../components/ExploreLink.js'
 import { VirtualList } from '../components/VirtualList.js'
 import { usePanelData, useServices } from '../context.js'
 import { age, shortHash } from '../lib/format.js'
-import { BlockDetail } from './BlockDetail.js'
 
 export function BlocksView() {
   const data = usePanelData()
   const { store, controller } = useServices()
   const [selected, setSelected] = useState(-1)
-  const [open, setOpen] = useState<number | null>(null)
   const count = data.head + 1
   const numberAt = (index: number) => data.head - index
   const now = Date.now()
@@ -24,7 +23,7 @@ export function BlocksView() {
         count={count}
         selected={selected}
         onSelect={setSelected}
-        onOpen={(i) => setOpen(numberAt(i))}
+        onOpen={(i) => store.explore({ kind: 'block', id: numberAt(i) })}
         onRange={(first, last) => {
           clearTimeout(pendingLoad.current)
           pendingLoad.current = setTimeout(() => {
@@ -55,12 +54,11 @@ export function BlocksView() {
               <span class="c-age">{b ? age(b.timestamp, now) : ''}</span>
               <span class="c-num">{b?.transactions ?? ''}</span>
               <span class="c-num">{b ? b.gasUsed.toString() : ''}</span>
-              <span class="c-hash mono">{b ? shortHash(b.miner) : ''}</span>
+              <span class="c-hash">{b ? <AddressLink address={b.miner} /> : ''}</span>
             </>
           )
         }}
       />
-      {open !== null && <BlockDetail number={open} onClose={() => setOpen(null)} />}
     </div>
   )
 }

@@ -1,7 +1,7 @@
 /** Pending and queued transactions by sender and nonce; drop one, or replace it with a higher gas price. */
 import { useEffect } from 'preact/hooks'
+import { AddressLink, TxLink } from '../components/ExploreLink.js'
 import { useAction, usePanelData, useServices } from '../context.js'
-import { shortHash } from '../lib/format.js'
 import type { PoolTransaction } from '../store.js'
 
 export function MempoolView() {
@@ -60,10 +60,14 @@ export function MempoolView() {
           {pending.map((tx) => (
             <tr key={tx.hash} data-testid="pool-tx">
               <td>{tx.queued ? 'queued' : 'pending'}</td>
-              <td class="mono">{shortHash(tx.from)}</td>
+              <td>
+                <AddressLink address={tx.from} />
+              </td>
               <td>{tx.nonce}</td>
-              <td class="mono">{shortHash(tx.hash)}</td>
-              <td class="mono">{tx.to ? shortHash(tx.to) : 'create'}</td>
+              <td>
+                <TxLink hash={tx.hash} />
+              </td>
+              <td>{tx.to ? <AddressLink address={tx.to} /> : 'create'}</td>
               <td>{BigInt(tx.gasPrice).toString()}</td>
               <td>
                 <button type="button" onClick={() => void drop(tx)}>

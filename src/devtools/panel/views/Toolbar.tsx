@@ -1,12 +1,15 @@
 /**
  * Node controls: network, profile (rpc-api / rskj), mining mode and "mine N", time, named
- * snapshots, reset, chain export/import with progress, and "reject next request".
+ * snapshots, reset, chain export/import with progress, "reject next request", and the fork
+ * control (ForkControl.tsx).
  */
 import { useEffect, useState } from 'preact/hooks'
 import type { ProfileName } from '../../../background/panel/panelProtocol.js'
 import type { NetworkId } from '../../../shared/protocol.js'
 import { useAction, usePanelData, useServices } from '../context.js'
 import { download } from '../lib/format.js'
+import { ForkControl } from './ForkControl.js'
+import { SearchBox } from './SearchBox.js'
 
 const NETWORKS: Array<{ id: NetworkId; label: string }> = [
   { id: 'mainnet', label: 'Mainnet (30)' },
@@ -112,6 +115,7 @@ export function Toolbar() {
 
   return (
     <div class="controls" role="toolbar" aria-label="Node controls">
+      <SearchBox />
       <select
         aria-label="Network"
         data-testid="network-select"
@@ -297,10 +301,17 @@ export function Toolbar() {
       <button
         type="button"
         data-testid="reset"
+        title={
+          node?.fork ? 'Start the fork again from its fork block' : 'Start the chain again from a new genesis'
+        }
         onClick={() => {
-          if (!confirm('Reset the chain to its genesis? Every block and transaction is lost.')) return
+          const question = node?.fork
+            ? 'Reset the fork to its fork block? Every local block and transaction is lost.'
+            : 'Reset the chain to its genesis? Every block and transaction is lost.'
+          if (!confirm(question)) return
           void act('Reset', async () => {
-            await connection.rpc('anvil_reset')
+            // evm_reset keeps what the chain is: a fork starts again from its fork block.
+            await connection.rpc('evm_reset')
             store.set({ snapshots: [] })
             store.dropBlocksAbove(-1)
             await controller.refreshHead()
@@ -343,6 +354,7 @@ export function Toolbar() {
         />{' '}
         reject next request
       </label>
+      <ForkControl />
     </div>
   )
 }

@@ -5,6 +5,7 @@
 
 import { useEffect, useState } from 'preact/hooks'
 import type { Abi } from 'viem'
+import { AddressLink } from '../components/ExploreLink.js'
 import { FieldTable } from '../components/FieldTable.js'
 import { usePanelData, useServices } from '../context.js'
 import { type CallFrame, consoleLines } from '../lib/consoleLog.js'
@@ -35,7 +36,8 @@ function CallTree({ frame, depth = 0 }: { frame: CallFrame; depth?: number }) {
   return (
     <li>
       <span class="mono">
-        {frame.type} {shortHash(frame.to ?? '')} {frame.input.slice(0, 10)} gas {quantity(frame.gasUsed)}
+        {frame.type} {frame.to ? <AddressLink address={frame.to} /> : ''} {frame.input.slice(0, 10)} gas{' '}
+        {quantity(frame.gasUsed)}
         {frame.error && <span class="error"> {frame.error}</span>}
       </span>
       {frame.calls && frame.calls.length > 0 && (
@@ -57,13 +59,14 @@ function safeAbi(text: string): Abi | undefined {
   }
 }
 
-export function TransactionDetail({ hash, onClose }: { hash: string; onClose(): void }) {
+export function TransactionDetail({ hash }: { hash: string }) {
   const { connection, store } = useServices()
   const { userAbi } = usePanelData()
   const [tx, setTx] = useState<Tx | null>(null)
   const [receipt, setReceipt] = useState<Receipt | null>(null)
   const [trace, setTrace] = useState<CallFrame | string | null>(null)
   const [revertData, setRevertData] = useState<string | null>(null)
+  const [missing, setMissing] = useState(false)
   const abi = safeAbi(userAbi)
 
   useEffect(() => {
@@ -71,6 +74,7 @@ export function TransactionDetail({ hash, onClose }: { hash: string; onClose(): 
     setReceipt(null)
     setTrace(null)
     setRevertData(null)
+    setMissing(false)
     void (async () => {
       const [t, r] = await Promise.all([
         connection.rpc<Tx>('eth_getTransactionByHash', [hash]),
@@ -78,6 +82,10 @@ export function TransactionDetail({ hash, onClose }: { hash: string; onClose(): 
       ])
       setTx(t)
       setReceipt(r)
+      if (!t) {
+        setMissing(true)
+        return
+      }
       const traced = await connection
         .rpc<CallFrame>('debug_traceTransaction', [hash, { tracer: 'callTracer' }])
         .catch((e: Error) => `trace unavailable: ${e.message}`)
@@ -96,20 +104,27 @@ export function TransactionDetail({ hash, onClose }: { hash: string; onClose(): 
 
   const lines = typeof trace === 'object' ? consoleLines(trace) : []
   return (
-    <section class="detail" data-testid="tx-detail" aria-label={`Transaction ${hash}`}>
-      <header>
-        <h2 class="mono">{shortHash(hash, 10)}</h2>
-        <button type="button" onClick={onClose} aria-label="Close">
-          ×
-        </button>
-      </header>
+    <section class="explore-tx" data-testid="tx-detail" aria-label={`Transaction ${hash}`}>
+      <h2 class="mono" title={hash}>
+        Transaction {shortHash(hash, 10)}
+      </h2>
+      {missing && (
+        <p class="error" data-testid="detail-error">
+          This transaction is not on the chain (reverted, reset, or dropped from the pool).
+        </p>
+      )}
       {tx && <FieldTable fields={tx as unknown as Record<string, unknown>} testId="tx-fields" />}
       {receipt && (
         <>
           <h3>Receipt</h3>
           <p data-testid="tx-status">
             {receipt.status === '0x1' ? '✓ success' : '✗ failed'} · gas used {quantity(receipt.gasUsed)}
-            {receipt.contractAddress && ` · created ${receipt.contractAddress}`}
+            {receipt.contractAddress && (
+              <>
+                {' · created '}
+                <AddressLink address={receipt.contractAddress}>{receipt.contractAddress}</AddressLink>
+              </>
+            )}
           </p>
           {revertData !== null && (
             <p class="error" data-testid="revert-reason">
@@ -122,7 +137,7 @@ export function TransactionDetail({ hash, onClose }: { hash: string; onClose(): 
               const decoded = decodeLog(log, abi)
               return (
                 <li key={i} class="mono">
-                  {shortHash(log.address)}{' '}
+                  <AddressLink address={log.address} />{' '}
                   {decoded ? (
                     <span data-testid="decoded-log">
                       {decoded.name}(
@@ -141,7 +156,7 @@ export function TransactionDetail({ hash, onClose }: { hash: string; onClose(): 
         </>
       )}
       <h3>Call trace</h3>
-      {trace === null && <p>loading…</p>}
+      {trace === null && <p>{missing ? 'none' : 'loading…'}</p>}
       {typeof trace === 'string' && <p class="muted">{trace}</p>}
       {trace && typeof trace === 'object' && (
         <ul class="tree">

@@ -1,9 +1,9 @@
 /** Transactions of the latest blocks (REMASC excluded), newest first, with a detail pane. */
 import { useEffect, useState } from 'preact/hooks'
+import { AddressLink, BlockLink } from '../components/ExploreLink.js'
 import { VirtualList } from '../components/VirtualList.js'
 import { usePanelData, useServices } from '../context.js'
 import { shortHash } from '../lib/format.js'
-import { TransactionDetail } from './TransactionDetail.js'
 
 const REMASC = '0x0000000000000000000000000000000001000008'
 /** How many recent blocks the list covers. */
@@ -18,10 +18,9 @@ interface TxRow {
 
 export function TransactionsView() {
   const { head } = usePanelData()
-  const { connection } = useServices()
+  const { connection, store } = useServices()
   const [rows, setRows] = useState<TxRow[]>([])
   const [selected, setSelected] = useState(-1)
-  const [open, setOpen] = useState<string | null>(null)
 
   useEffect(() => {
     if (head < 0) return
@@ -52,7 +51,10 @@ export function TransactionsView() {
         count={rows.length}
         selected={selected}
         onSelect={setSelected}
-        onOpen={(i) => setOpen(rows[i]?.hash ?? null)}
+        onOpen={(i) => {
+          const hash = rows[i]?.hash
+          if (hash) store.explore({ kind: 'tx', hash })
+        }}
         header={
           <>
             <span class="c-hash">Hash</span>
@@ -68,14 +70,17 @@ export function TransactionsView() {
               <span class="c-hash mono" data-testid="tx-hash">
                 {shortHash(tx.hash)}
               </span>
-              <span class="c-num">{tx.blockNumber}</span>
-              <span class="c-hash mono">{shortHash(tx.from)}</span>
-              <span class="c-hash mono">{tx.to ? shortHash(tx.to) : 'contract creation'}</span>
+              <span class="c-num">
+                <BlockLink id={tx.blockNumber}>{tx.blockNumber}</BlockLink>
+              </span>
+              <span class="c-hash">
+                <AddressLink address={tx.from} />
+              </span>
+              <span class="c-hash">{tx.to ? <AddressLink address={tx.to} /> : 'contract creation'}</span>
             </>
           )
         }}
       />
-      {open && <TransactionDetail hash={open} onClose={() => setOpen(null)} />}
     </div>
   )
 }

@@ -1,7 +1,9 @@
-/** Handler for `eth_getBlockByNumber`: the RSKj block object, or `null` past the head. */
+/**
+ * Handler for `eth_getBlockByNumber`: the RSKj block object, or `null` past the head. On a fork,
+ * blocks at or below the fork block are the upstream's (fetched once, then kept).
+ */
 
-import { blockView } from '../../../node/engine/blockViews.js'
-import { resolveBlock } from '../../../node/engine/queries.js'
+import { chainBlockView, findBlock } from '../../../node/engine/upstreamBlocks.js'
 import { block } from '../../blockParams.js'
 import { defineMethod } from '../../defineMethod.js'
 import { toBlockDto } from '../../dto/blockDto.js'
@@ -15,7 +17,7 @@ export const eth_getBlockByNumber = defineMethod({
       const pending = await context.engine.pendingBlock()
       return toBlockDto(pending(full ?? false))
     }
-    const found = await resolveBlock(context.engine, ref)
-    return found ? toBlockDto(blockView(found, full ?? false)) : null
+    const found = await findBlock(context.engine, ref)
+    return found ? toBlockDto(chainBlockView(found, full ?? false)) : null
   },
 })

@@ -1,4 +1,5 @@
 /** Handler for `eth_getBlockTransactionCountByHash`: the count (REMASC included, as RSKj), `null` for an unknown block. */
+import { findBlock, transactionCountOf } from '../../../node/engine/upstreamBlocks.js'
 import { defineMethod } from '../../defineMethod.js'
 import { toQuantity } from '../../encode.js'
 import { hash } from '../../params.js'
@@ -7,7 +8,7 @@ export const eth_getBlockTransactionCountByHash = defineMethod({
   name: 'eth_getBlockTransactionCountByHash',
   params: [hash('blockHash', 'block hash')],
   handler: async (context, [blockHash]) => {
-    const block = await context.engine.reader.blockByHash(blockHash)
-    return block ? toQuantity(block.transactions.length) : null
+    const found = await findBlock(context.engine, { kind: 'hash', hash: blockHash })
+    return found ? toQuantity(transactionCountOf(found)) : null
   },
 })

@@ -2,6 +2,7 @@
  * Handler for `eth_getBlockTransactionCountByNumber`: the count (REMASC included), the pool's
  * pending count for `pending`, RSKj's -32600 `Block <id> not found` above the head.
  */
+import { transactionCountOf } from '../../../node/engine/upstreamBlocks.js'
 import { block } from '../../blockParams.js'
 import { defineMethod } from '../../defineMethod.js'
 import { toQuantity } from '../../encode.js'
@@ -14,6 +15,6 @@ export const eth_getBlockTransactionCountByNumber = defineMethod({
     const found = await blockAt(context.engine, ref)
     if (!found) throw blockNotFound(ref)
     if (found.kind === 'pending') return toQuantity(context.engine.pool.pending().length)
-    return toQuantity(found.block.transactions.length)
+    return toQuantity(transactionCountOf(found.block))
   },
 })

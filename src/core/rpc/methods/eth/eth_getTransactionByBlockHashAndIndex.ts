@@ -1,5 +1,5 @@
 /** Handler for `eth_getTransactionByBlockHashAndIndex`: the transaction object, `null` for an unknown block or index. */
-import { minedTransactionView } from '../../../node/engine/blockViews.js'
+import { findBlock, transactionAt } from '../../../node/engine/upstreamBlocks.js'
 import { defineMethod } from '../../defineMethod.js'
 import { toTransactionDto } from '../../dto/transactionDto.js'
 import { hash } from '../../params.js'
@@ -9,8 +9,8 @@ export const eth_getTransactionByBlockHashAndIndex = defineMethod({
   name: 'eth_getTransactionByBlockHashAndIndex',
   params: [hash('blockHash', 'block hash'), hexIndex('index')],
   handler: async (context, [blockHash, index]) => {
-    const block = await context.engine.reader.blockByHash(blockHash)
-    if (!block || index >= block.transactions.length) return null
-    return toTransactionDto(minedTransactionView(block, index))
+    const found = await findBlock(context.engine, { kind: 'hash', hash: blockHash })
+    const tx = found && transactionAt(found, index)
+    return tx ? toTransactionDto(tx) : null
   },
 })

@@ -3,7 +3,8 @@
  * block above the head or an index past its transactions. `pending` (rskj profile) indexes the
  * pool's pending transactions in block order, shown with null block fields as pool transactions are.
  */
-import { minedTransactionView, transactionView } from '../../../node/engine/blockViews.js'
+import { transactionView } from '../../../node/engine/blockViews.js'
+import { transactionAt } from '../../../node/engine/upstreamBlocks.js'
 import { block } from '../../blockParams.js'
 import { defineMethod } from '../../defineMethod.js'
 import { toTransactionDto } from '../../dto/transactionDto.js'
@@ -23,7 +24,7 @@ export const eth_getTransactionByBlockNumberAndIndex = defineMethod({
         transactionView(pooled.tx, pooled.sender, { blockHash: null, blockNumber: null, index: null }),
       )
     }
-    if (index >= found.block.transactions.length) return null
-    return toTransactionDto(minedTransactionView(found.block, index))
+    const tx = transactionAt(found.block, index)
+    return tx ? toTransactionDto(tx) : null
   },
 })

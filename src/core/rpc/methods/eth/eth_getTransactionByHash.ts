@@ -1,8 +1,10 @@
 /**
  * Handler for `eth_getTransactionByHash`: a mined transaction with its block fields, a pool
- * transaction with `blockHash`, `blockNumber` and `transactionIndex` null, or `null`.
+ * transaction with `blockHash`, `blockNumber` and `transactionIndex` null, or `null`. On a fork,
+ * a transaction mined upstream at or below the fork block is the upstream's.
  */
-import { minedTransactionView, transactionView } from '../../../node/engine/blockViews.js'
+import { transactionView } from '../../../node/engine/blockViews.js'
+import { findMinedTransaction } from '../../../node/engine/upstreamBlocks.js'
 import { bytesToHex } from '../../../util/hex.js'
 import { defineMethod } from '../../defineMethod.js'
 import { toTransactionDto } from '../../dto/transactionDto.js'
@@ -13,11 +15,8 @@ export const eth_getTransactionByHash = defineMethod({
   params: [hash('transactionHash', 'transaction hash')],
   handler: async (context, [txHash]) => {
     const engine = context.engine
-    const location = await engine.reader.transactionLocation(txHash)
-    if (location) {
-      const found = await engine.reader.blockByNumber(location.blockNumber)
-      if (found) return toTransactionDto(minedTransactionView(found, location.index))
-    }
+    const mined = await findMinedTransaction(engine, txHash)
+    if (mined) return toTransactionDto(mined)
     const pooled = engine.pool.get(bytesToHex(txHash))
     if (!pooled) return null
     return toTransactionDto(

@@ -1,4 +1,5 @@
 /** Handler for `eth_getUncleCountByBlockNumber`: `0x0` (no uncles are mined); above the head RSKj's -32600. */
+import { uncleCountOf } from '../../../node/engine/upstreamBlocks.js'
 import { block } from '../../blockParams.js'
 import { defineMethod } from '../../defineMethod.js'
 import { toQuantity } from '../../encode.js'
@@ -10,6 +11,6 @@ export const eth_getUncleCountByBlockNumber = defineMethod({
   handler: async (context, [ref]) => {
     const found = await blockAt(context.engine, ref)
     if (!found) throw blockNotFound(ref)
-    return toQuantity(found.kind === 'pending' ? 0 : found.block.header.uncleCount)
+    return toQuantity(found.kind === 'pending' ? 0 : uncleCountOf(found.block))
   },
 })

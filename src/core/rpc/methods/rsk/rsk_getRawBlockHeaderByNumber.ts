@@ -14,6 +14,9 @@ export const rsk_getRawBlockHeaderByNumber = defineMethod({
   params: [block('block')],
   handler: async (context, [ref]) => {
     const found = await blockAt(context.engine, ref)
-    return found?.kind === 'mined' ? toData(encodeRawHeader(found.block.header)) : null
+    // An upstream block's raw header is not kept (only its JSON): answered as unknown.
+    return found?.kind === 'mined' && found.block.kind === 'local'
+      ? toData(encodeRawHeader(found.block.block.header))
+      : null
   },
 })
