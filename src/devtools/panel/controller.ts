@@ -148,6 +148,8 @@ export function createController(store: PanelStore, connection: PanelConnection)
             const data = message.data as { number: string }
             const head = Number(data.number)
             if (head > store.get().head) store.set({ head })
+            // A block takes transactions out of the pool: the Mempool badge must not keep them.
+            if (store.get().pending.length > 0) void refreshPool()
           } else if (message.event === 'reset' || message.event === 'removedBlocks') {
             store.dropBlocksAbove(-1)
             void refreshHead()
