@@ -41,6 +41,8 @@ const bridgeAbi = parseAbi([
   'function getActivePowpegRedeemScript() view returns (bytes)',
   'function getRetiringFederationSize() view returns (int256)',
   'function registerBtcTransaction(bytes,int256,bytes)',
+  'function getBtcTransactionConfirmations(bytes32,bytes32,uint256,bytes32[]) view returns (int256)',
+  'function getBtcBlockchainBlockHeaderByHash(bytes32) view returns (bytes)',
 ])
 const hdAbi = parseAbi([
   'function toBase58Check(bytes,int256) view returns (string)',
@@ -141,6 +143,25 @@ describe('Bridge 0x…01000006', () => {
     expect(await read(BRIDGE, bridgeAbi, 'getBtcBlockchainBestChainHeight')).toBe(
       BigInt(state.btcBlockchainBestChainHeight),
     )
+  })
+
+  it('answers the Bitcoin proof reads a peg-out contract makes: no block known (BridgeSupport.getBtcTransactionConfirmations)', async () => {
+    const { read, request } = await node()
+    const hash = `0x${'ab'.repeat(32)}` as const
+    // RSKj's BTC_TRANSACTION_CONFIRMATION_INEXISTENT_BLOCK_HASH_ERROR_CODE: a reason a contract can
+    // act on, not a failed call (a revert with no data broke Flyover's refundPegOut)
+    expect(await read(BRIDGE, bridgeAbi, 'getBtcTransactionConfirmations', [hash, hash, 0n, [hash]])).toBe(
+      -1n,
+    )
+    expect(await read(BRIDGE, bridgeAbi, 'getBtcBlockchainBlockHeaderByHash', [hash])).toBe('0x')
+    const data = encodeFunctionData({
+      abi: bridgeAbi,
+      functionName: 'getBtcBlockchainBlockHeaderByHash',
+      args: [hash],
+    })
+    // RSKj's fixed cost (4,600) plus the call data, well under the 6,800,000 an unknown method burns
+    const estimate = await request('eth_estimateGas', [{ to: BRIDGE, data }])
+    expect(BigInt(estimate.result as string)).toBeLessThan(100_000n)
   })
 
   it('reverts a method that would change the Bridge with a reason', async () => {

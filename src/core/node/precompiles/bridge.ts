@@ -108,6 +108,15 @@ export function createBridgeContract(network: Pick<NetworkConfig, 'name'>): Prec
     read('getQueuedPegoutsCount()', 3_000n, () => ({ type: 'uint', value: 0n })),
     read('isBtcTxHashAlreadyProcessed(string)', 23_000n, () => ({ type: 'bool', value: false })),
     read('getBtcTxHashProcessedHeight(string)', 22_000n, () => int(-1)),
+    // The simulated Bitcoin chain has no block a transaction could be proven in: RSKj's
+    // BridgeSupport answers BTC_TRANSACTION_CONFIRMATION_INEXISTENT_BLOCK_HASH_ERROR_CODE (-1) at
+    // the basic cost of getBtcTransactionConfirmationsGetCost, and an empty header for a hash it
+    // does not know (Bridge.getBtcBlockchainBlockHeaderByHash).
+    read('getBtcTransactionConfirmations(bytes32,bytes32,uint256,bytes32[])', 27_000n, () => int(-1)),
+    read('getBtcBlockchainBlockHeaderByHash(bytes32)', 4_600n, () => ({
+      type: 'bytes',
+      value: new Uint8Array(0),
+    })),
   ]
   const writes: NativeMethod[] = WRITE_METHODS.map((signature) => ({
     signature,
