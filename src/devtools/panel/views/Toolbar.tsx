@@ -3,7 +3,7 @@
  * snapshots, reset, chain export/import with progress, "reject next request", and the fork
  * control (ForkControl.tsx).
  */
-import { useEffect, useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import type { ProfileName } from '../../../background/panel/panelProtocol.js'
 import type { NetworkId } from '../../../shared/protocol.js'
 import { useAction, usePanelData, useServices } from '../context.js'
@@ -69,9 +69,11 @@ export function Toolbar() {
   // the periodic refresh does not overwrite an interval being typed.
   const nodeMining = node?.mining.type
   const nodeSeconds = node?.mining.type === 'interval' ? intervalText(node.mining) : undefined
+  // Nor may the answer to switching to interval mode: the field being edited keeps what is typed.
+  const editingInterval = useRef(false)
   useEffect(() => {
     if (nodeMining) setMining(nodeMining)
-    if (nodeSeconds !== undefined) setIntervalSeconds(String(nodeSeconds))
+    if (nodeSeconds !== undefined && !editingInterval.current) setIntervalSeconds(String(nodeSeconds))
   }, [nodeMining, nodeSeconds])
 
   async function applyMining(choice: MiningChoice, everySeconds = interval) {
@@ -182,6 +184,13 @@ export function Toolbar() {
             data-testid="interval-seconds"
             size={3}
             value={interval}
+            onFocus={() => {
+              editingInterval.current = true
+            }}
+            onBlur={() => {
+              editingInterval.current = false
+            }}
+            onInput={(e) => setIntervalSeconds((e.currentTarget as HTMLInputElement).value)}
             onChange={(e) => {
               const value = (e.currentTarget as HTMLInputElement).value
               setIntervalSeconds(value)
