@@ -224,7 +224,7 @@ export class Engine {
   submit(tx: SignedTransaction, sender: Address): Promise<Uint8Array> {
     return this.mutex.run(async () => {
       await this.#catchUpInterval()
-      return this.#admit(tx, sender, ACCOUNT_SLOTS)
+      return this.#admit(tx, sender)
     })
   }
 
@@ -243,16 +243,12 @@ export class Engine {
     return this.mutex.run(async () => {
       await this.#catchUpInterval()
       const assigned = nonce ?? this.pool.nextNonce(sender, this.state.getAccount(sender)?.nonce ?? 0n)
-      return this.#admit(build(assigned), sender, ACCOUNT_SLOTS)
+      return this.#admit(build(assigned), sender)
     })
   }
 
   /** Admits `tx` to the pool and stores or mines it; the caller holds the mutex. */
-  async #admit(
-    tx: SignedTransaction,
-    sender: Address,
-    accountSlots: bigint | undefined,
-  ): Promise<Uint8Array> {
+  async #admit(tx: SignedTransaction, sender: Address): Promise<Uint8Array> {
     const entry = poolEntry(tx, sender)
     const account = this.state.getAccount(sender)
     const { replaced } = this.pool.add(entry, {
@@ -260,7 +256,7 @@ export class Engine {
       blockGasLimit: this.head.header.gasLimit,
       minimumGasPrice: this.head.header.minimumGasPrice ?? 0n,
       intrinsicGas: intrinsicGas({ data: tx.data, isCreate: tx.to === undefined }),
-      accountSlots,
+      accountSlots: ACCOUNT_SLOTS,
     })
     this.arrivals.add(tx.hash)
     this.emit({ type: 'pendingTransaction', hash: tx.hash })

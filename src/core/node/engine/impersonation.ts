@@ -8,6 +8,7 @@ import type { Address } from '../../util/hex.js'
 import { TransactionRefusedError } from '../errors.js'
 import type { Engine } from './engine.js'
 import { impersonatedTransaction } from './impersonatedEncoding.js'
+import type { CallRequest } from './requests.js'
 
 export { impersonatedTransaction }
 
@@ -55,14 +56,7 @@ export async function submitImpersonated(
 }
 
 /** The fields of an `eth_sendTransaction` request, as parsed by the RPC layer. */
-export interface ImpersonatedRequest {
-  to?: Address | null
-  gas?: bigint
-  gasPrice?: bigint
-  value?: bigint
-  data?: Uint8Array
-  nonce?: bigint
-}
+export type ImpersonatedRequest = Omit<CallRequest, 'from' | 'chainId'>
 
 /** RSKj `GasCost.TRANSACTION_DEFAULT`, the gas of a request that names none. */
 const DEFAULT_GAS = 90_000n
