@@ -34,6 +34,21 @@ describe('mining control', () => {
     expect(await call('eth_blockNumber')).toBe('0x7')
   })
 
+  // Runs longer than a storage batch of empty blocks (512): pooled transactions still go first,
+  // and every block of the run keeps the interval, across batches.
+  test('a long anvil_mine puts pooled transactions in its first block and keeps the interval', async () => {
+    const { call, send } = await createDevChain()
+    await call('evm_setAutomine', [false])
+    const hash = await send({ to, value: 1n })
+    await call('anvil_mine', ['0x4b0', '0xc'])
+    expect(await call('eth_blockNumber')).toBe('0x4b0')
+    const receipt = await call<{ blockNumber: string }>('eth_getTransactionReceipt', [hash])
+    expect(receipt.blockNumber).toBe('0x1')
+    const stamp = async (n: number) =>
+      BigInt((await call<Block>('eth_getBlockByNumber', [`0x${n.toString(16)}`, false])).timestamp)
+    for (const n of [2, 512, 513, 514, 1025, 1200]) expect((await stamp(n)) - (await stamp(n - 1))).toBe(12n)
+  })
+
   test('automine off keeps transactions pooled until a block is mined; getAutomine reports it', async () => {
     const { call, send } = await createDevChain()
     expect(await call('anvil_getAutomine')).toBe(true)

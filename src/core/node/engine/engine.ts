@@ -42,6 +42,7 @@ import { withBlockOverrides } from './blockOverrides.js'
 import type { StoredBlock } from './blockRecord.js'
 import { pendingBlockView } from './blockViews.js'
 import { blockLogs, ChainReader, encodeLocation } from './chainReader.js'
+import { EMPTY_RUN_BATCH, type EmptyRunHost, mineEmptyRun } from './emptyBlockRun.js'
 import { waitingChanges } from './filterWaiting.js'
 import { createForkAnchor } from './forkAnchor.js'
 import { createGenesis } from './genesis.js'
@@ -83,7 +84,7 @@ export interface OpenEngineParameters {
 
 const MAX_INTERVAL_CATCH_UP = 1000
 
-export class Engine {
+export class Engine implements EmptyRunHost {
   readonly network: NetworkConfig
   readonly kv: KeyValueStore
   readonly clock: Clock
@@ -368,8 +369,48 @@ export class Engine {
     return mined
   }
 
+  /**
+   * Mines `count` blocks: while the pool has nothing pending, in batches of empty blocks committed
+   * together (emptyBlockRun.ts), else one block at a time. `beforeBlock` runs before each block is
+   * built (a run with an interval pins its timestamp there). Callers hold the mutex.
+   */
+  async mineRun(count: number, beforeBlock?: () => void): Promise<void> {
+    for (let done = 0; done < count; ) {
+      if (this.pool.pending().length > 0) {
+        beforeBlock?.()
+        await this.mineBlocks(1)
+        done++
+        continue
+      }
+      const n = Math.min(EMPTY_RUN_BATCH, count - done)
+      await mineEmptyRun(this, { count: n, beforeBlock })
+      done += n
+    }
+  }
+
+  // The engine as the host of a run of empty blocks (EmptyRunHost).
+  commitState(): ReturnType<EmptyRunHost['commitState']> {
+    return this.state.commit()
+  }
+
+  async batch(ops: KvOperation[]): Promise<void> {
+    await this.kv.batch(ops)
+    this.state.nodes.saved()
+  }
+
+  async reloadState(): Promise<void> {
+    this.state = await WorldState.load(this.kv, { fallback: this.fork })
+  }
+
+  announce(block: StoredBlock): void {
+    this.emit({ type: 'block', block })
+  }
+
   /** RSKIP110 fork detection data for the child of `parent` (empty below block 449). */
-  async #forkDetectionData(parent: StoredBlock): Promise<Uint8Array | undefined> {
+  async #forkDetectionData(
+    parent: StoredBlock,
+    unstored?: (n: bigint) => StoredBlock | undefined,
+  ): Promise<Uint8Array | undefined> {
     const ancestors = forkDetectionAncestors(parent.header.number)
     const { commitToParents, uncleCounts } = ancestors
     if (commitToParents.length === 0) return undefined
@@ -380,7 +421,7 @@ export class Engine {
       return undefined
     // The ancestors are almost always in the reader's cache: then nothing awaits, the cache
     // cannot change before they are read, and no copy is made.
-    const cached = (n: bigint) => this.reader.cachedBlock(n)
+    const cached = (n: bigint) => unstored?.(n) ?? this.reader.cachedBlock(n)
     if (commitToParents.every(cached) && uncleCounts.every(cached)) {
       return forkDetectionDataOf(parent.header.number, ancestors, (n) => cached(n)!.header)
     }
@@ -411,11 +452,15 @@ export class Engine {
 
   /**
    * What the next block on the head is built from. `consumeTimestamp` takes a pinned next-block
-   * timestamp (the block is being mined); external-mining templates only peek at it.
+   * timestamp (the block is being mined); external-mining templates only peek at it. `unstored`
+   * gives blocks sealed but not yet written (a run of empty blocks), which fork detection reads.
    */
-  async nextBlockParameters(consumeTimestamp: boolean): Promise<BuildBlockParameters> {
+  async nextBlockParameters(
+    consumeTimestamp: boolean,
+    unstored?: (n: bigint) => StoredBlock | undefined,
+  ): Promise<BuildBlockParameters> {
     const parent = this.head
-    const forkDetectionData = await this.#forkDetectionData(parent)
+    const forkDetectionData = await this.#forkDetectionData(parent, unstored)
     return withBlockOverrides(this, {
       forkDetectionData,
       network: this.network,

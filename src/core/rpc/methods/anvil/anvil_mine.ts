@@ -4,17 +4,16 @@
  * seconds after the previous one (the first gets the normal next timestamp), as Anvil and Hardhat
  * do; `null`.
  *
- * The blocks are mined a few at a time, each chunk under the engine's mutex on its own, with a
- * pause for the host between chunks: other requests are answered while a long run is mined, and
- * nothing of the run is kept but the chain itself.
+ * The blocks are mined in batches (emptyBlockRun.ts), each under the engine's mutex on its own,
+ * with a pause for the host between batches: other requests are answered while a long run is
+ * mined, and nothing of the run is kept but the chain itself.
  */
+
+import { EMPTY_RUN_BATCH } from '../../../node/engine/emptyBlockRun.js'
 import { defineMethod } from '../../defineMethod.js'
 import { InvalidParamsError } from '../../errors/rpc.js'
 import { inRange, MAX_MINE_BLOCKS, MAX_TIMESTAMP } from '../../limits.js'
 import { integerLike, optional } from '../../params.js'
-
-/** Blocks per mutex hold: ~10 ms of mining, short enough for the requests queued behind it. */
-const CHUNK = 16
 
 export const anvil_mine = defineMethod({
   name: 'anvil_mine',
@@ -32,16 +31,18 @@ export const anvil_mine = defineMethod({
           `invalid argument 1: intervalSeconds × blocks would stamp a block after ${MAX_TIMESTAMP}`,
         )
     }
-    for (let done = 0; done < count; ) {
-      const n = Math.min(CHUNK, count - done)
-      if (interval === undefined) await engine.mine(n)
-      else
-        await engine.mutex.run(async () => {
-          for (let i = 0; i < n; i++) {
-            if (done + i > 0) engine.time.setNextBlockTimestamp(engine.head.header.timestamp + interval)
-            await engine.mineBlocks(1)
+    let first = true
+    // Every block after the run's first is stamped `interval` after its parent.
+    const beforeBlock =
+      interval === undefined
+        ? undefined
+        : () => {
+            if (!first) engine.time.setNextBlockTimestamp(engine.head.header.timestamp + interval)
+            first = false
           }
-        })
+    for (let done = 0; done < count; ) {
+      const n = Math.min(EMPTY_RUN_BATCH, count - done)
+      await engine.mutex.run(() => engine.mineRun(n, beforeBlock))
       done += n
       if (done < count) await context.yieldToHost()
     }
