@@ -7,9 +7,9 @@ import { COW_ACCOUNTS } from '../../src/core/accounts/devAccounts.js'
 import { signTransaction } from '../../src/core/chain/transaction.js'
 import { createManualClock } from '../../src/core/clock/clock.js'
 import { createNode } from '../../src/core/node/createNode.js'
-import { unpackBloom } from '../../src/core/node/engine/blockCodec.js'
 import type { Engine } from '../../src/core/node/engine/engine.js'
 import { keys } from '../../src/core/node/engine/keys.js'
+import { decodeLogSection } from '../../src/core/node/engine/logSectionRecords.js'
 import { createMemoryStore } from '../../src/core/storage/memoryStore.js'
 import type { KeyValueStore } from '../../src/core/storage/types.js'
 import { type Address, bytesToHex, hexToBytes } from '../../src/core/util/hex.js'
@@ -116,7 +116,7 @@ describe('stored bloom sections', () => {
     await mineTo(300)
     const stored = async (size: bigint, start: bigint) => {
       const value = await engine.kv.get(keys.logSection(size, start))
-      return value && unpackBloom(value)
+      return value && decodeLogSection(value).bloom
     }
     expect(await stored(16n, 16n)).toEqual(await unionOfBlooms(engine, 16, 16))
     expect(await stored(256n, 0n)).toEqual(await unionOfBlooms(engine, 0, 256))
@@ -165,7 +165,7 @@ describe('stored bloom sections', () => {
     await emitAt(20)
     await mineTo(40)
     expect((await logs(0, 40, { address })).map((l) => Number(l.blockNumber))).toEqual([20])
-    expect((await engine.kv.get(keys.logSection(16n, 16n)))!.length).toBe(256)
+    expect((await engine.kv.get(keys.logSection(16n, 16n)))!.length).toBe(258)
   })
 
   test('a chain written without section records still finds every log', async () => {

@@ -7,12 +7,14 @@ import { UNCLE_WINDOW } from '../../chain/forkDetection.js'
 import type { KeyValueStore } from '../../storage/types.js'
 import { bytesToHex, bytesToUnprefixedHex, equalBytes, hexToBytes } from '../../util/hex.js'
 import { objectMemo } from '../../util/objectMemo.js'
-import { decodeBlockRecord, unpackBloom } from './blockCodec.js'
+import type { LogSection } from '../logQuery.js'
+import { decodeBlockRecord } from './blockCodec.js'
 import { decodeBlockLogViews } from './blockLogViews.js'
 import type { StoredBlock } from './blockRecord.js'
 import { BloomSectionIndex } from './bloomSections.js'
 import { HeightRing } from './heightRing.js'
 import { keys } from './keys.js'
+import { decodeLogSection } from './logSectionRecords.js'
 import { TwoGenerationCache } from './twoGenerationCache.js'
 import type { LogView } from './views.js'
 
@@ -74,7 +76,7 @@ export class ChainReader {
   readonly #sectionEnds = new Map<bigint, Uint8Array>()
   readonly #blooms = new TwoGenerationCache<bigint, Uint8Array>(BLOOMS)
   /** Stored section unions read from a store without `getSync`, by key (two bounded generations). */
-  readonly #storedSections = new TwoGenerationCache<string, Uint8Array>(STORED_SECTIONS)
+  readonly #storedSections = new TwoGenerationCache<string, LogSection>(STORED_SECTIONS)
   /** Where the last storage read of blooms ended: a read starting there continues a scan. */
   #bloomRunEnd = -1n
   readonly #sections = new BloomSectionIndex({
@@ -246,13 +248,13 @@ export class ChainReader {
    * `sectionBloom` when the section is built and known to be canonical, or stored and readable
    * without waiting (the memory store), else undefined.
    */
-  cachedSectionBloom(start: bigint, size: bigint): Uint8Array | undefined {
+  cachedSectionBloom(start: bigint, size: bigint): LogSection | undefined {
     const built = this.#sections.cachedSectionBloom(start, size)
     if (built || start + size - 1n > this.headNumber) return built
     const key = keys.logSection(size, start)
     if (!this.#kv.getSync) return this.#storedSections.get(key)
     const stored = this.#kv.getSync(key)
-    return stored && unpackBloom(stored)
+    return stored && decodeLogSection(stored)
   }
 
   /**
@@ -261,11 +263,11 @@ export class ChainReader {
    * section, which a query walks in order), and what it read is kept: a query over 10,000 blocks
    * that matches everywhere checks ~700 sections, and a storage read each was most of its time.
    */
-  async storedSection(start: bigint, size: bigint): Promise<Uint8Array | undefined> {
+  async storedSection(start: bigint, size: bigint): Promise<LogSection | undefined> {
     const key = keys.logSection(size, start)
     if (this.#kv.getSync) {
       const stored = this.#kv.getSync(key)
-      return stored && unpackBloom(stored)
+      return stored && decodeLogSection(stored)
     }
     const known = this.#storedSections.get(key)
     if (known) return known
@@ -276,13 +278,12 @@ export class ChainReader {
       lt: keys.logSection(size, group + size * 16n),
     })
     if (generation !== this.#generation) return undefined
-    for (const [rowKey, value] of rows)
-      this.#storedSections.set(rowKey, value.length === 0 ? EMPTY_BLOOM : value)
+    for (const [rowKey, value] of rows) this.#storedSections.set(rowKey, decodeLogSection(value))
     return this.#storedSections.get(key)
   }
 
   /** The union of the blooms of the `size` blocks from `start` (see BloomSectionIndex). */
-  sectionBloom(start: bigint, size: bigint): Promise<Uint8Array | undefined> {
+  sectionBloom(start: bigint, size: bigint): Promise<LogSection | undefined> {
     return this.#sections.sectionBloom(start, size)
   }
 

@@ -10,12 +10,12 @@
  * is told about them. A failed write takes the caches and the head back to where the run began.
  */
 import type { KvOperation } from '../../storage/types.js'
+import type { LogSection } from '../logQuery.js'
 import { type BuildBlockParameters, type ExecutedBlock, executeBlock, sealBlock } from './blockBuilder.js'
-import { unpackBloom } from './blockCodec.js'
 import type { StoredBlock } from './blockRecord.js'
 import type { ChainReader } from './chainReader.js'
 import { keys } from './keys.js'
-import { logSectionWrites, type SectionParts } from './logSectionRecords.js'
+import { decodeLogSection, logSectionWrites, type SectionParts } from './logSectionRecords.js'
 
 /** Blocks per storage batch: ~600 KB of records, a few hundred milliseconds of sealing. */
 export const EMPTY_RUN_BATCH = 512
@@ -108,9 +108,9 @@ class RunSections implements SectionParts {
     return this.#reader.bloom(n)
   }
 
-  async storedSection(start: bigint, size: bigint): Promise<Uint8Array | undefined> {
+  async storedSection(start: bigint, size: bigint): Promise<LogSection | undefined> {
     const written = this.#written.get(keys.logSection(size, start))
-    if (written) return unpackBloom(written)
+    if (written) return decodeLogSection(written)
     return this.#reader.storedSection(start, size)
   }
 }
