@@ -1,7 +1,8 @@
 // Bloom sections stored with the chain (src/core/node/engine/logSectionRecords.ts): what a block
 // that completes a section writes, that a query uses them instead of block blooms (after a restart
 // too), that a revert leaves no stale section behind, and that a chain without them still answers.
-import { encodeFunctionData } from 'viem'
+import fc from 'fast-check'
+import { encodeFunctionData, keccak256, toHex } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { COW_ACCOUNTS } from '../../src/core/accounts/devAccounts.js'
 import { signTransaction } from '../../src/core/chain/transaction.js'
@@ -87,10 +88,10 @@ async function chainOn(storage: KeyValueStore, existing?: Address) {
     const head = Number(await call('eth_blockNumber'))
     if (n > head) await call('anvil_mine', [`0x${(n - head).toString(16)}`])
   }
-  /** Mines up to block `n - 1`, then a log in block `n`. */
-  const emitAt = async (n: number) => {
+  /** Mines up to block `n - 1`, then a log in block `n` (with `id`, else `n`). */
+  const emitAt = async (n: number, id = n) => {
     await mineTo(n - 1)
-    await emit(BigInt(n))
+    await emit(BigInt(id))
   }
   const logs = (fromBlock: number, toBlock: number, filter: Record<string, unknown>) =>
     call('eth_getLogs', [
@@ -180,5 +181,127 @@ describe('stored bloom sections', () => {
     const reopened = await chainOn(inner, address)
     expect((await reopened.logs(0, 4400, { address })).map((l) => Number(l.blockNumber))).toEqual([300, 4100])
     expect(await reopened.logs(0, 4400, { topics: [NOTHING] })).toEqual([])
+  })
+})
+
+/** What the chain was asked to hold: one Counted log per block, with its id. */
+interface ModelLog {
+  block: number
+  id: number
+}
+
+const idTopic = (id: number) => `0x${id.toString(16).padStart(64, '0')}`
+const COUNTED = keccak256(toHex('Counted(uint256)'))
+
+type Operation =
+  | { kind: 'emit'; gap: number; id: number }
+  | { kind: 'mine'; count: number }
+  | { kind: 'snapshot' }
+  | { kind: 'revert' }
+  | { kind: 'reopen' }
+
+const operation: fc.Arbitrary<Operation> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('emit' as const),
+      gap: fc.oneof(fc.nat(20), fc.integer({ min: 100, max: 1500 })),
+      id: fc.nat(3),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('mine' as const), count: fc.integer({ min: 1, max: 2000 }) }),
+  },
+  { weight: 1, arbitrary: fc.constant({ kind: 'snapshot' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'revert' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'reopen' as const }) },
+)
+
+/** The model's logs in `from … to` that a filter on ids `ids` (all when undefined) keeps, as the node lists them. */
+function expectedLogs(model: ModelLog[], from: number, to: number, ids?: number[]) {
+  return model
+    .filter((log) => log.block >= from && log.block <= to && (!ids || ids.includes(log.id)))
+    .sort((a, b) => a.block - b.block)
+    .map((log) => [log.block, log.id])
+}
+
+/** Sizes up to this many blocks: sections of 16, 256 and 4,096 are completed, written and reverted. */
+const MAX_HEAD = 4700
+
+describe('log queries over stored sections, against the logs the chain was given', () => {
+  test('every range and filter finds exactly the emitted logs, across empty runs, reverts and reopening', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(operation, { minLength: 3, maxLength: 12 }),
+        fc.boolean(),
+        fc.array(fc.tuple(fc.nat(MAX_HEAD), fc.nat(MAX_HEAD), fc.subarray([0, 1, 2, 3], { minLength: 1 })), {
+          minLength: 3,
+          maxLength: 3,
+        }),
+        async (operations, sync, ranges) => {
+          const { store, inner } = countingStore(createMemoryStore(), sync)
+          let chain = await chainOn(store)
+          let model: ModelLog[] = []
+          const snapshots: { id: string; head: number }[] = []
+          const head = async () => Number(await chain.call('eth_blockNumber'))
+          for (const op of operations) {
+            const at = await head()
+            if (op.kind === 'emit' && at + op.gap + 1 <= MAX_HEAD) {
+              await chain.mineTo(at + op.gap)
+              await chain.emitAt(at + op.gap + 1, op.id)
+              model.push({ block: at + op.gap + 1, id: op.id })
+            } else if (op.kind === 'mine' && at + op.count <= MAX_HEAD) await chain.mineTo(at + op.count)
+            else if (op.kind === 'snapshot')
+              snapshots.push({ id: await chain.call('evm_snapshot'), head: at })
+            else if (op.kind === 'revert' && snapshots.length > 0) {
+              const snapshot = snapshots.pop()!
+              expect(await chain.call('evm_revert', [snapshot.id])).toBe(true)
+              model = model.filter((log) => log.block <= snapshot.head)
+            } else if (op.kind === 'reopen')
+              chain = await chainOn(countingStore(inner, sync).store, chain.address)
+          }
+          const last = await head()
+          const found = async (from: number, to: number, filter: Record<string, unknown>) =>
+            (await chain.logs(from, to, filter)).map((log) => [
+              Number(log.blockNumber),
+              Number((log as unknown as { topics: string[] }).topics[1]),
+            ])
+          expect(await found(0, last, { address: chain.address })).toEqual(expectedLogs(model, 0, last))
+          expect(await found(0, last, { topics: [NOTHING] })).toEqual([])
+          for (const [a, b, ids] of ranges) {
+            const from = Math.min(a, b, last)
+            const to = Math.min(Math.max(a, b), last)
+            expect(
+              await found(from, to, { address: chain.address, topics: [COUNTED, ids.map(idTopic)] }),
+            ).toEqual(expectedLogs(model, from, to, ids))
+            expect(await found(from, to, { topics: [null, idTopic(ids[0]!)] })).toEqual(
+              expectedLogs(model, from, to, [ids[0]!]),
+            )
+          }
+        },
+      ),
+      { numRuns: 6 },
+    )
+  })
+
+  test('a chain whose section records predate the parts they list still finds every log', async () => {
+    const { inner, store } = countingStore()
+    const { emitAt, mineTo, address } = await chainOn(store)
+    await emitAt(300)
+    await emitAt(4100)
+    await mineTo(4400)
+    // Records as they were written before: the union bloom alone.
+    const sections = await inner.range({ gte: 'ls', lt: 'lt' })
+    const withLogs = sections.filter(([, value]) => value.length > 0)
+    expect(withLogs.map(([, value]) => value.length)).toEqual(withLogs.map(() => 258))
+    await inner.batch(
+      withLogs.map(([key, value]) => ({ type: 'put' as const, key, value: value.subarray(0, 256) })),
+    )
+    const reopened = await chainOn(inner, address)
+    expect((await reopened.logs(0, 4400, { address })).map((l) => Number(l.blockNumber))).toEqual([300, 4100])
+    expect((await reopened.logs(290, 4200, { address })).map((l) => Number(l.blockNumber))).toEqual([
+      300, 4100,
+    ])
   })
 })

@@ -121,7 +121,7 @@ class RangeScan {
           continue
         }
       }
-      if (!(await this.#block(n))) return
+      if (!this.#cachedBlock(n) && !(await this.#block(n))) return
       n++
       offset = offset + 1 === FINEST ? 0 : offset + 1
     }
@@ -148,28 +148,30 @@ class RangeScan {
       if (n % size !== 0n || n + size - 1n > last) continue
       const section = this.#source.cachedSectionBloom?.(n, size) ?? (await this.#source.sectionBloom(n, size))
       if (!section) continue
-      await this.#section(n, size, section)
+      if (this.#mayMatch(section.bloom)) await this.#section(n, size, section)
       return size
     }
     return 0n
   }
 
-  /** A complete section: nothing when its bloom cannot match, else each part that has logs. */
+  /**
+   * A complete section whose bloom may match: each of its parts that has logs. A query over a
+   * long chain enters thousands of sections, so what is in memory is walked without a promise.
+   */
   async #section(start: bigint, size: bigint, section: LogSection): Promise<void> {
-    if (!this.#mayMatch(section.bloom)) return
     const partSize = size / 16n
     for (let i = 0; i < 16; i++) {
       if ((section.parts & (1 << i)) === 0) continue
       const part = start + BigInt(i) * partSize
       if (partSize === 1n) {
-        await this.#block(part)
+        if (!this.#cachedBlock(part)) await this.#block(part)
         continue
       }
       const inner =
         this.#source.cachedSectionBloom?.(part, partSize) ??
         (await this.#source.sectionBloom?.(part, partSize))
-      if (inner) await this.#section(part, partSize, inner)
-      else await this.range(part, part + partSize - 1n)
+      if (!inner) await this.range(part, part + partSize - 1n)
+      else if (this.#mayMatch(inner.bloom)) await this.#section(part, partSize, inner)
     }
   }
 
@@ -178,6 +180,17 @@ class RangeScan {
     const bloom = this.#source.cachedBloom?.(n) ?? (await this.#source.bloom(n))
     if (!bloom) return false
     if (this.#mayMatch(bloom)) this.#logsOf(n, this.#source.cachedLogs?.(n) ?? (await this.#source.logs(n)))
+    return true
+  }
+
+  /** `#block(n)` when what it needs is in memory: false when it is not (nothing was done). */
+  #cachedBlock(n: bigint): boolean {
+    const bloom = this.#source.cachedBloom?.(n)
+    if (!bloom) return false
+    if (!this.#mayMatch(bloom)) return true
+    const logs = this.#source.cachedLogs?.(n)
+    if (!logs) return false
+    this.#logsOf(n, logs)
     return true
   }
 

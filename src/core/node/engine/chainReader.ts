@@ -75,8 +75,8 @@ export class ChainReader {
   /** Hashes of the last blocks of bloom sections (one per 16 blocks), which log queries check. */
   readonly #sectionEnds = new Map<bigint, Uint8Array>()
   readonly #blooms = new TwoGenerationCache<bigint, Uint8Array>(BLOOMS)
-  /** Stored section unions read from a store without `getSync`, by key (two bounded generations). */
-  readonly #storedSections = new TwoGenerationCache<string, LogSection>(STORED_SECTIONS)
+  /** Stored sections read, by `sectionCacheKey` (two bounded generations). */
+  readonly #storedSections = new TwoGenerationCache<number, LogSection>(STORED_SECTIONS)
   /** Where the last storage read of blooms ended: a read starting there continues a scan. */
   #bloomRunEnd = -1n
   readonly #sections = new BloomSectionIndex({
@@ -251,26 +251,21 @@ export class ChainReader {
   cachedSectionBloom(start: bigint, size: bigint): LogSection | undefined {
     const built = this.#sections.cachedSectionBloom(start, size)
     if (built || start + size - 1n > this.headNumber) return built
-    const key = keys.logSection(size, start)
-    if (!this.#kv.getSync) return this.#storedSections.get(key)
-    const stored = this.#kv.getSync(key)
-    return stored && decodeLogSection(stored)
+    return this.#storedSections.get(sectionCacheKey(start, size)) ?? this.#readSectionSync(start, size)
   }
 
   /**
-   * The union of a section's blooms as the chain stored it (logSectionRecords.ts), if it did. A
-   * store that reads asynchronously is read 16 sections at a time (those of the enclosing coarser
-   * section, which a query walks in order), and what it read is kept: a query over 10,000 blocks
-   * that matches everywhere checks ~700 sections, and a storage read each was most of its time.
+   * The section as the chain stored it (logSectionRecords.ts), if it did. What is read is kept
+   * (decoded, by a number: a query over a million blocks checks ~10,000 sections, and copying each
+   * out of the store and decoding it again was most of a warm query). A store that reads
+   * asynchronously is read 16 sections at a time (those of the enclosing coarser section, which a
+   * query walks in order): a query over 10,000 blocks that matches everywhere checks ~700
+   * sections, and a storage read each was most of its time.
    */
   async storedSection(start: bigint, size: bigint): Promise<LogSection | undefined> {
-    const key = keys.logSection(size, start)
-    if (this.#kv.getSync) {
-      const stored = this.#kv.getSync(key)
-      return stored && decodeLogSection(stored)
-    }
-    const known = this.#storedSections.get(key)
+    const known = this.#storedSections.get(sectionCacheKey(start, size))
     if (known) return known
+    if (this.#kv.getSync) return this.#readSectionSync(start, size)
     const generation = this.#generation
     const group = start - (start % (size * 16n))
     const rows = await this.#kv.range({
@@ -278,8 +273,20 @@ export class ChainReader {
       lt: keys.logSection(size, group + size * 16n),
     })
     if (generation !== this.#generation) return undefined
-    for (const [rowKey, value] of rows) this.#storedSections.set(rowKey, decodeLogSection(value))
-    return this.#storedSections.get(key)
+    const prefix = keys.logSection(size, 0n).length - 12
+    for (const [rowKey, value] of rows) {
+      const rowStart = BigInt(`0x${rowKey.slice(prefix)}`)
+      this.#storedSections.set(sectionCacheKey(rowStart, size), decodeLogSection(value))
+    }
+    return this.#storedSections.get(sectionCacheKey(start, size))
+  }
+
+  #readSectionSync(start: bigint, size: bigint): LogSection | undefined {
+    const stored = this.#kv.getSync?.(keys.logSection(size, start))
+    if (!stored) return undefined
+    const section = decodeLogSection(stored)
+    this.#storedSections.set(sectionCacheKey(start, size), section)
+    return section
   }
 
   /** The union of the blooms of the `size` blocks from `start` (see BloomSectionIndex). */
@@ -323,6 +330,15 @@ export class ChainReader {
     }
     return views
   }
+}
+
+/**
+ * A section's key in the reader's cache: its start (a multiple of 16) plus the index of its size,
+ * so sections of different sizes that start at the same block do not collide. A number, not the
+ * record's key: a string built and hashed per lookup cost more than the lookup.
+ */
+function sectionCacheKey(start: bigint, size: bigint): number {
+  return Number(start) + (size === 16n ? 0 : size === 256n ? 1 : size === 4096n ? 2 : 3)
 }
 
 /** Log views of a block, built once per cached block: log queries and receipts read them often. */
