@@ -21,23 +21,41 @@ const cow = COW_ACCOUNTS[0]!
 const NOTHING = `0x${'ab'.repeat(32)}`
 
 /**
- * A memory store that counts the block-bloom reads (`lb:` ranges) made through it; without
- * `getSync` when `sync` is false, as the LevelDB and IndexedDB stores are.
+ * A memory store that counts the block-bloom reads (`lb:` ranges and reads) made through it;
+ * without `getSync` when `sync` is false, as the LevelDB and IndexedDB stores are.
  */
 function countingStore(inner: KeyValueStore = createMemoryStore(), sync = true) {
-  const counts = { bloomRanges: 0, sectionReads: 0 }
+  const counts = { bloomReads: 0, sectionReads: 0, bloomsRead: [] as number[] }
+  const readBloom = (key: string) => {
+    counts.bloomReads++
+    counts.bloomsRead.push(Number.parseInt(key.slice(keys.bloomPrefix.length), 16))
+  }
   const store: KeyValueStore = {
     ...inner,
-    get: (key) => inner.get(key),
-    getSync: sync && inner.getSync ? (key) => inner.getSync!(key) : undefined,
+    get: (key) => {
+      if (key.startsWith(keys.bloomPrefix)) readBloom(key)
+      return inner.get(key)
+    },
+    getSync:
+      sync && inner.getSync
+        ? (key) => {
+            if (key.startsWith(keys.bloomPrefix)) readBloom(key)
+            return inner.getSync!(key)
+          }
+        : undefined,
     put: (key, value) => inner.put(key, value),
     delete: (key) => inner.delete(key),
     batch: (ops) => inner.batch(ops),
     close: () => inner.close(),
-    range: (range) => {
-      if (range.gte?.startsWith(keys.bloomPrefix)) counts.bloomRanges++
+    range: async (range) => {
       if (range.gte?.startsWith('ls')) counts.sectionReads++
-      return inner.range(range)
+      const rows = await inner.range(range)
+      if (range.gte?.startsWith(keys.bloomPrefix)) {
+        counts.bloomReads++
+        for (const [key] of rows)
+          counts.bloomsRead.push(Number.parseInt(key.slice(keys.bloomPrefix.length), 16))
+      }
+      return rows
     },
   }
   return { store, inner, counts }
@@ -100,6 +118,8 @@ async function chainOn(storage: KeyValueStore, existing?: Address) {
   return { node, engine, call, emitAt, mineTo, logs, address: contractAddress }
 }
 
+const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i)
+
 async function unionOfBlooms(engine: Engine, from: number, size: number) {
   const union = new Uint8Array(256)
   for (let n = from; n < from + size; n++) {
@@ -140,17 +160,38 @@ describe('stored bloom sections', () => {
       const { logs, mineTo, emitAt, address } = await chainOn(store)
       await emitAt(1000)
       await mineTo(4200)
-      counts.bloomRanges = 0
+      counts.bloomReads = 0
       expect(await logs(0, 4095, { topics: [NOTHING] })).toEqual([])
-      expect(counts.bloomRanges).toBe(0)
+      expect(counts.bloomReads).toBe(0)
       expect((await logs(0, 4200, { address })).map((l) => Number(l.blockNumber))).toEqual([1000])
 
       // A second node opened on the same store: nothing of the first one's memory.
       const reopened = countingStore(inner, sync)
       const again = await chainOn(reopened.store, address)
       expect(await again.logs(0, 4095, { topics: [NOTHING] })).toEqual([])
-      expect(reopened.counts.bloomRanges).toBe(0)
+      expect(reopened.counts.bloomReads).toBe(0)
       expect((await again.logs(0, 4200, { address })).map((l) => Number(l.blockNumber))).toEqual([1000])
+    },
+  )
+
+  test.each([
+    ['read at once', true],
+    ['read through promises', false],
+  ])(
+    'a query for logs in a few blocks reads the blooms of those blocks only, not of every block in their sections (%s)',
+    async (_, sync) => {
+      const { store, inner } = countingStore(createMemoryStore(), sync)
+      const { emitAt, mineTo, address } = await chainOn(store)
+      await emitAt(1000)
+      await emitAt(3000)
+      await mineTo(4207) // every block in a complete 16-block section
+      const reopened = countingStore(inner, sync)
+      const again = await chainOn(reopened.store, address)
+      expect((await again.logs(0, 4207, { address })).map((l) => Number(l.blockNumber))).toEqual([1000, 3000])
+      // A store read at once reads just those two; one read through promises reads the rest of
+      // their 16-block sections with them (one read each).
+      if (sync) expect(reopened.counts.bloomsRead).toEqual([1000, 3000])
+      else expect(reopened.counts.bloomsRead).toEqual([...range(1000, 1008), ...range(3000, 3008)])
     },
   )
 

@@ -219,6 +219,15 @@ export class ChainReader {
     if (n < 0n || n > this.headNumber) return undefined
     const cached = this.#blooms.get(n) ?? this.#blocks.get(n)?.header.logsBloom
     if (cached) return cached
+    if (this.#kv.getSync) {
+      // A store read at once: just this bloom (a query entering sections reads their blocks with
+      // logs, not runs of blocks).
+      const stored = this.#kv.getSync(keys.bloom(n))
+      if (!stored) return undefined
+      const bloom = stored.length === 0 ? EMPTY_BLOOM : stored
+      this.#blooms.set(n, bloom)
+      return bloom
+    }
     // Fetch a run of blooms in one scan: log queries walk ranges.
     const end = n === this.#bloomRunEnd ? n + BLOOM_RUN : n + BLOOM_JUMP - (n % BLOOM_JUMP)
     this.#bloomRunEnd = end
