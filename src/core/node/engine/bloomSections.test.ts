@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { logsBloom } from '../../chain/bloom.js'
 import type { Address } from '../../util/hex.js'
@@ -124,6 +125,29 @@ describe('bloom sections', () => {
     const sectioned = await queryLogs(withSections(chain.source), query, unlimited)
     expect(sectioned.map((l) => l.blockNumber)).toEqual([255n, 700n, 1023n, 1999n])
     expect(sectioned).toEqual(plain)
+  })
+
+  it('finds what a scan of every block finds, for any logs, range and topic', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 5000 }),
+        fc.array(fc.tuple(fc.nat(4999), fc.integer({ min: 1, max: 4 })), { maxLength: 60 }),
+        fc.nat(5000),
+        fc.nat(5000),
+        fc.integer({ min: 1, max: 4 }),
+        async (length, logs, a, b, topic) => {
+          const chain = fakeChain(length, new Map(logs.filter(([n]) => n < length)))
+          const query = {
+            from: BigInt(Math.min(a, b)),
+            to: BigInt(Math.max(a, b)),
+            criteria: { addresses: [], topics: [[topicOf(topic)]] },
+          }
+          const plain = await queryLogs(chain.source, query, unlimited)
+          expect(await queryLogs(withSections(chain.source), query, unlimited)).toEqual(plain)
+        },
+      ),
+      { numRuns: 200 },
+    )
   })
 
   it('keeps the from-after-to quirk: only the `to` block is scanned', async () => {
