@@ -86,6 +86,9 @@ export async function queryLogs(
   return scan.found
 }
 
+/** A section's part indexes as BigInts, made once. */
+const PART_INDEXES = Array.from({ length: 16 }, (_, i) => BigInt(i))
+
 /** Finest section size as a number: section starts are its multiples. */
 const FINEST = Number(LOG_SECTION_SIZES[LOG_SECTION_SIZES.length - 1])
 
@@ -156,13 +159,17 @@ class RangeScan {
 
   /**
    * A complete section whose bloom may match: each of its parts that has logs. A query over a
-   * long chain enters thousands of sections, so what is in memory is walked without a promise.
+   * long chain enters thousands of sections: when all it needs is in memory the section is walked
+   * without a promise; else what that walk found is dropped and the parts are walked with reads.
    */
   async #section(start: bigint, size: bigint, section: LogSection): Promise<void> {
+    const mark = this.found.length
+    if (this.#sectionInMemory(start, size, section)) return
+    this.found.length = mark
     const partSize = size / 16n
     for (let i = 0; i < 16; i++) {
       if ((section.parts & (1 << i)) === 0) continue
-      const part = start + BigInt(i) * partSize
+      const part = start + PART_INDEXES[i]! * partSize
       if (partSize === 1n) {
         if (!this.#cachedBlock(part)) await this.#block(part)
         continue
@@ -173,6 +180,23 @@ class RangeScan {
       if (!inner) await this.range(part, part + partSize - 1n)
       else if (this.#mayMatch(inner.bloom)) await this.#section(part, partSize, inner)
     }
+  }
+
+  /** `#section` from memory only: false as soon as something must be read (its logs are then partial). */
+  #sectionInMemory(start: bigint, size: bigint, section: LogSection): boolean {
+    const partSize = size / 16n
+    for (let i = 0; i < 16; i++) {
+      if ((section.parts & (1 << i)) === 0) continue
+      const part = start + PART_INDEXES[i]! * partSize
+      if (partSize === 1n) {
+        if (!this.#cachedBlock(part)) return false
+        continue
+      }
+      const inner = this.#source.cachedSectionBloom?.(part, partSize)
+      if (!inner) return false
+      if (this.#mayMatch(inner.bloom) && !this.#sectionInMemory(part, partSize, inner)) return false
+    }
+    return true
   }
 
   /** Block `n`'s matching logs; false past the head. */

@@ -71,10 +71,10 @@ export class ChainReader {
   readonly #blocks = new HeightRing<StoredBlock>(RECENT_BLOCKS)
   readonly #hashes = new HeightRing<Uint8Array>(RECENT_HASHES)
   readonly #older = new Map<bigint, StoredBlock>()
-  readonly #logViews = new Map<bigint, LogView[]>()
+  readonly #logViews = new Map<number, LogView[]>()
   /** Hashes of the last blocks of bloom sections (one per 16 blocks), which log queries check. */
   readonly #sectionEnds = new Map<bigint, Uint8Array>()
-  readonly #blooms = new TwoGenerationCache<bigint, Uint8Array>(BLOOMS)
+  readonly #blooms = new TwoGenerationCache<number, Uint8Array>(BLOOMS)
   /** Stored sections read, by `sectionCacheKey` (two bounded generations). */
   readonly #storedSections = new TwoGenerationCache<number, LogSection>(STORED_SECTIONS)
   /** Where the last storage read of blooms ended: a read starting there continues a scan. */
@@ -104,7 +104,7 @@ export class ChainReader {
     this.#blocks.set(n, block)
     this.#hashes.set(n, block.hash)
     const bloom = block.header.logsBloom
-    this.#blooms.set(n, bloom.length === 256 && bloom.every((b) => b === 0) ? EMPTY_BLOOM : bloom)
+    this.#blooms.set(Number(n), bloom.length === 256 && bloom.every((b) => b === 0) ? EMPTY_BLOOM : bloom)
   }
 
   /** Drops blocks above `number` from the caches (after a revert). */
@@ -217,7 +217,7 @@ export class ChainReader {
 
   async bloom(n: bigint): Promise<Uint8Array | undefined> {
     if (n < 0n || n > this.headNumber) return undefined
-    const cached = this.#blooms.get(n) ?? this.#blocks.get(n)?.header.logsBloom
+    const cached = this.#blooms.get(Number(n)) ?? this.#blocks.get(n)?.header.logsBloom
     if (cached) return cached
     if (this.#kv.getSync) {
       // A store read at once: just this bloom (a query entering sections reads their blocks with
@@ -225,7 +225,7 @@ export class ChainReader {
       const stored = this.#kv.getSync(keys.bloom(n))
       if (!stored) return undefined
       const bloom = stored.length === 0 ? EMPTY_BLOOM : stored
-      this.#blooms.set(n, bloom)
+      this.#blooms.set(Number(n), bloom)
       return bloom
     }
     // Fetch a run of blooms in one scan: log queries walk ranges.
@@ -235,22 +235,22 @@ export class ChainReader {
     // A block without logs has an empty record (packBloom): one shared zero bloom stands for it.
     for (const [key, value] of rows)
       this.#blooms.set(
-        BigInt(`0x${key.slice(keys.bloomPrefix.length)}`),
+        Number.parseInt(key.slice(keys.bloomPrefix.length), 16),
         value.length === 0 ? EMPTY_BLOOM : value,
       )
-    return this.#blooms.get(n)
+    return this.#blooms.get(Number(n))
   }
 
   /** `bloom(n)` when it is in memory (no storage read, no promise), else undefined. */
   cachedBloom(n: bigint): Uint8Array | undefined {
     if (n < 0n || n > this.headNumber) return undefined
-    return this.#blooms.get(n) ?? this.#blocks.get(n)?.header.logsBloom
+    return this.#blooms.get(Number(n)) ?? this.#blocks.get(n)?.header.logsBloom
   }
 
   /** `logs(n)` when the block or its log view is in memory, else undefined. */
   cachedLogs(n: bigint): LogView[] | undefined {
     const recent = this.#blocks.get(n)
-    return recent ? blockLogs(recent) : this.#logViews.get(n)
+    return recent ? blockLogs(recent) : this.#logViews.get(Number(n))
   }
 
   /**
@@ -258,9 +258,12 @@ export class ChainReader {
    * without waiting (the memory store), else undefined.
    */
   cachedSectionBloom(start: bigint, size: bigint): LogSection | undefined {
+    // A kept record is canonical and complete: reverts, resets and loads empty the cache.
+    const stored = this.#storedSections.get(sectionCacheKey(start, size))
+    if (stored) return stored
     const built = this.#sections.cachedSectionBloom(start, size)
     if (built || start + size - 1n > this.headNumber) return built
-    return this.#storedSections.get(sectionCacheKey(start, size)) ?? this.#readSectionSync(start, size)
+    return this.#readSectionSync(start, size)
   }
 
   /**
@@ -322,7 +325,7 @@ export class ChainReader {
   async logs(n: bigint): Promise<LogView[]> {
     const recent = this.#blocks.get(n)
     if (recent) return blockLogs(recent)
-    const cached = this.#logViews.get(n)
+    const cached = this.#logViews.get(Number(n))
     if (cached) return cached
     const older = this.#older.get(n)
     if (older) return blockLogs(older)
@@ -334,8 +337,8 @@ export class ChainReader {
     if (!raw) return []
     const views = decodeBlockLogViews(raw, n)
     if (generation === this.#generation && n <= this.headNumber) {
-      this.#logViews.set(n, views)
-      if (this.#logViews.size > LOG_VIEWS) this.#logViews.delete(this.#logViews.keys().next().value as bigint)
+      this.#logViews.set(Number(n), views)
+      if (this.#logViews.size > LOG_VIEWS) this.#logViews.delete(this.#logViews.keys().next().value as number)
     }
     return views
   }
