@@ -2,8 +2,9 @@
 // CPU profile of the extension's service worker (CDP Profiler over --remote-debugging-port) while
 // the page runs one workload: where a request's time goes inside the worker, and how much of the
 // wall time the worker sits idle (waiting for IndexedDB or for messages).
-// Usage: EXTENSION_OUT_DIR=/tmp/x node bench/extension/profile.mjs [count] [send|raw|call|ping]
-import { readFile, rm } from 'node:fs/promises'
+// Usage: EXTENSION_OUT_DIR=/tmp/x [PROFILE_OUT=x.cpuprofile] node bench/extension/profile.mjs [count] [send|raw|call|ping]
+// (PROFILE_OUT keeps the raw profile, for DevTools or bench/extension/callers.mjs)
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { join, resolve } from 'node:path'
 import WebSocket from 'ws'
@@ -113,6 +114,7 @@ try {
   )
   const { result } = await send('Profiler.stop')
   const p = result.profile
+  if (process.env.PROFILE_OUT) await writeFile(process.env.PROFILE_OUT, JSON.stringify(p))
   const byId = new Map(p.nodes.map((n) => [n.id, n]))
   const self = new Map()
   const dt = p.timeDeltas
