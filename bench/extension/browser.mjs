@@ -5,9 +5,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 
-/** Launches Chromium with `extension` loaded in a fresh profile; returns the context and its folder. */
-export async function launchWithExtension(extension, extraArgs = []) {
-  const profileDir = await mkdtemp(join(tmpdir(), 'rsk-devnode-bench-'))
+/**
+ * Launches Chromium with `extension` loaded in a fresh profile (or in `profileDir`, kept from an
+ * earlier run); returns the context and its folder.
+ */
+export async function launchWithExtension(extension, extraArgs = [], profileDir = undefined) {
+  profileDir ??= await mkdtemp(join(tmpdir(), 'rsk-devnode-bench-'))
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,

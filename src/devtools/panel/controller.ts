@@ -163,13 +163,23 @@ export function createController(store: PanelStore, connection: PanelConnection)
         void connection.request({ kind: 'watchChain' }).catch(() => undefined)
         void refreshNodeSettings().catch(() => undefined)
       })
-      await refreshState()
-      await refreshNodeSettings().catch(() => undefined)
-      const log = await connection.request<RequestLogEntry[]>({ kind: 'getLog', limit: 5000 })
-      store.addRequests(log.reverse())
-      await connection.request({ kind: 'watchChain' }).catch(() => undefined)
-      await refreshHead()
+      // The blocks list needs the head alone: it is asked at once, with the state and settings.
+      // The stored request log (up to 5,000 entries, the largest answer by far) comes after, so
+      // the list's first rows do not wait for it.
+      await Promise.all([
+        refreshState(),
+        refreshNodeSettings().catch(() => undefined),
+        connection
+          .request({ kind: 'watchChain' })
+          .catch(() => undefined)
+          .then(() => refreshHead()),
+      ])
       const timer = setInterval(() => void tick().catch(() => undefined), POLL_MS)
+      try {
+        store.addStoredRequests(await connection.request<RequestLogEntry[]>({ kind: 'getLog', limit: 5000 }))
+      } catch (error) {
+        store.set({ error: `Request log: ${error instanceof Error ? error.message : String(error)}` })
+      }
       return () => clearInterval(timer)
     },
 
