@@ -5,8 +5,9 @@
 // the worker evaluates its script; the profiler attaches then, so the first milliseconds of
 // evaluation may be missed and the page's timings include the attaching.
 // Usage: EXTENSION_OUT_DIR=/tmp/x node bench/extension/coldProfile.mjs [restarts=3] [top=30]
+// SAVE_PROFILE=prefix also writes each start's profile (prefix-N.cpuprofile, for DevTools).
 // PROFILE_DIR=dir profiles in a kept browser profile (a scale chain: bench/scale/extension.mjs --keep).
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { SourceMap } from 'node:module'
@@ -123,6 +124,8 @@ try {
     await cdp.send('Target.setDiscoverTargets', { discover: false })
     await cdp.send('Target.detachFromTarget', { sessionId: session })
     const p = result.profile
+    if (process.env.SAVE_PROFILE)
+      writeFileSync(`${process.env.SAVE_PROFILE}-${i}.cpuprofile`, JSON.stringify(p))
     const byId = new Map(p.nodes.map((n) => [n.id, n]))
     profiledMs += (p.endTime - p.startTime) / 1000
     for (let s = 0; s < p.samples.length; s++) {

@@ -91,6 +91,7 @@ export async function workerStartMarks(context) {
 /** The phases of one cold start, in order, from the page's request to its answer (ms). */
 const PHASES = [
   ['worker started (browser)', 'origin'],
+  ['scripts loaded and compiled', 'evaluation-started'],
   ['modules evaluated', 'modules-evaluated'],
   ['extension database open', 'extension-db-open'],
   ['chain store open', 'chain-store-open'],

@@ -6,11 +6,12 @@
 //   EXTENSION_OUT_DIR=/tmp/x npx vite build
 //   EXTENSION_OUT_DIR=/tmp/x nice -n 10 node bench/scale/extension.mjs [--sizes=1000,10000]
 //     [--transfers=200 --token-transfers=100 --restarts=5 --out=dir]
-//     [--measures=cold,panel,reads,writes] [--keep=dir] [--build-minutes=25]
+//     [--measures=cold,panel,reads,writes] [--keep=dir] [--build-minutes=25] [--measure-only]
 // --keep keeps each size's browser profile (its IndexedDB chain) in dir/indexeddb-<size>: a later
 // run completes a chain built short and measures it without building it again. --measures picks
 // what is measured (all by default): the panel (panel.mjs) is measured after the cold starts.
-// --build-minutes stops a build that takes longer and measures the chain as far as it went.
+// --build-minutes stops a build that takes longer and measures the chain as far as it went;
+// --measure-only measures kept chains as they are (a size without one is built).
 // Every request crosses page.evaluate (a CDP round trip): reads are timed in the page, W4/W5
 // rates include that hop at every size alike.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -35,6 +36,7 @@ const outDir = option('out') ?? join(root, 'bench/results')
 const measures = new Set((option('measures') ?? 'cold,panel,reads,writes').split(','))
 const keep = option('keep') && resolve(option('keep'))
 const buildMinutes = Number(option('build-minutes') ?? Number.POSITIVE_INFINITY)
+const measureOnly = process.argv.includes('--measure-only')
 const extension = resolve(process.env.EXTENSION_OUT_DIR ?? join(root, 'dist'))
 const log = (message) => console.error(`[scale indexeddb] ${message}`)
 
@@ -166,7 +168,7 @@ for (const size of sizes) {
         lastReport = { at: now, head }
         log(`${size}: head ${head} (${Math.round(rate)} blocks/s)`)
       },
-      stopAfterMs: buildMinutes * 60_000,
+      stopAfterMs: measureOnly && earlier.contracts ? 0 : buildMinutes * 60_000,
     })
     log(`${size}: built in ${built.buildMs} ms`)
     const result = {

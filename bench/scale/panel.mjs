@@ -162,7 +162,7 @@ const round = (n) => Math.round(n * 10) / 10
  * Opens the panel `opens` times (a fresh tab each) and measures the last tab's jumps and scrolls.
  * `head` is the chain's head; jumps go to blocks at fixed fractions of it.
  */
-export async function measurePanel(context, extensionId, head, { opens = 3 } = {}) {
+export async function measurePanel(context, extensionId, head, { opens = 5 } = {}) {
   const url = `chrome-extension://${extensionId}/src/devtools/panel/index.html`
   const openings = []
   let page

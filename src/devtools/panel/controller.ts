@@ -61,8 +61,16 @@ export function flattenPool(content: PoolContent): PoolTransaction[] {
   return out.sort((a, b) => a.from.localeCompare(b.from) || a.nonce - b.nonce)
 }
 
+/** How long the stored request log waits for the blocks list's first rows before it is asked anyway. */
+export const LOG_AFTER_ROWS_MS = 1000
+
 export function createController(store: PanelStore, connection: PanelConnection) {
   const loading = new Set<number>()
+  /** Resolved when the first rows' blocks have loaded: the request log is asked after them. */
+  let firstRowsLoaded = () => {}
+  const rowsShown = new Promise<void>((resolve) => {
+    firstRowsLoaded = resolve
+  })
 
   async function refreshHead(): Promise<void> {
     const head = Number(await connection.rpc<string>('eth_blockNumber'))
@@ -133,6 +141,7 @@ export function createController(store: PanelStore, connection: PanelConnection)
         store.putBlocks(blocks.filter((b): b is RpcBlock => b !== null).map(summarizeBlock))
       } finally {
         for (const n of missing) loading.delete(n)
+        firstRowsLoaded()
       }
     },
 
@@ -164,8 +173,9 @@ export function createController(store: PanelStore, connection: PanelConnection)
         void refreshNodeSettings().catch(() => undefined)
       })
       // The blocks list needs the head alone: it is asked at once, with the state and settings.
-      // The stored request log (up to 5,000 entries, the largest answer by far) comes after, so
-      // the list's first rows do not wait for it.
+      // The stored request log (up to 5,000 entries, the largest answer by far) is asked once the
+      // list's first rows are in (or after LOG_AFTER_ROWS_MS when no list asks for rows), so the
+      // worker answers the rows first.
       await Promise.all([
         refreshState(),
         refreshNodeSettings().catch(() => undefined),
@@ -175,6 +185,7 @@ export function createController(store: PanelStore, connection: PanelConnection)
           .then(() => refreshHead()),
       ])
       const timer = setInterval(() => void tick().catch(() => undefined), POLL_MS)
+      await Promise.race([rowsShown, new Promise((resolve) => setTimeout(resolve, LOG_AFTER_ROWS_MS))])
       try {
         store.addStoredRequests(await connection.request<RequestLogEntry[]>({ kind: 'getLog', limit: 5000 }))
       } catch (error) {
