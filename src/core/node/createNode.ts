@@ -12,7 +12,7 @@ import { NETWORKS, type NetworkConfig, type NetworkName } from '../network/netwo
 import { DEFAULT_PROFILE, PROFILES, type Profile, type ProfileName } from '../network/profiles.js'
 import { type ClientVersionStyle, createClientInfo } from '../rpc/clientVersion.js'
 import type { MethodContext, Platform } from '../rpc/context.js'
-import { createDispatcher, type RequestRecord } from '../rpc/dispatch.js'
+import { createDispatcher, type DispatchOptions, type RequestRecord } from '../rpc/dispatch.js'
 import { toQuantity } from '../rpc/encode.js'
 import { type DispatchResult, failure } from '../rpc/envelope.js'
 import { DisconnectedError } from '../rpc/errors/provider.js'
@@ -110,7 +110,7 @@ export interface DevNode {
    * One JSON-RPC request object, a batch array, or JSON text. Resolves to the response, an array
    * for a batch, or `undefined` for notifications. Never rejects: failures are error responses.
    */
-  request(input: unknown): Promise<DispatchResult>
+  request(input: unknown, options?: DispatchOptions): Promise<DispatchResult>
   on<E extends NodeEventName>(event: E, listener: NodeEventListener<E>): void
   off<E extends NodeEventName>(event: E, listener: NodeEventListener<E>): void
   /**
@@ -230,11 +230,11 @@ export async function createNode({
     profile: profileConfig,
     registry,
     engine,
-    async request(input) {
+    async request(input, options) {
       if (closed) return failure(null, new DisconnectedError('The node is closed.').toJSON())
       // Interval mining has no timer in core: blocks owed since the last call are mined first.
       if (engine.settings.mining.type === 'interval') await engine.tick()
-      return dispatcher.dispatch(input)
+      return dispatcher.dispatch(input, options)
     },
     on(event, listener) {
       const set = listeners.get(event) ?? new Set()

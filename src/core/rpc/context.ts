@@ -44,4 +44,14 @@ export interface MethodContext {
    * awaits it between chunks. Core has no timers, so the host provides it.
    */
   yieldToHost(): Promise<void>
+  /**
+   * Set when the request's sender can stop waiting (an HTTP client that disconnects): long work
+   * (mining many blocks) stops between chunks once it is aborted, keeping what it finished.
+   */
+  signal?: CancelSignal
+}
+
+/** What a request's `AbortSignal` is to core: whether its sender stopped waiting. */
+export interface CancelSignal {
+  readonly aborted: boolean
 }

@@ -13,7 +13,7 @@
  *   `the method <name> does not exist/is not available`.
  * Batch elements run one after another, in order, as RSKj runs them.
  */
-import type { MethodContext } from './context.js'
+import type { CancelSignal, MethodContext } from './context.js'
 import { type DispatchResult, failure, type JsonRpcId, type JsonRpcResponse, success } from './envelope.js'
 import type { RpcErrorObject } from './errors/base.js'
 import {
@@ -69,7 +69,12 @@ export interface Dispatcher {
    * every handler involved answered synchronously (no promise to wait for), a promise otherwise;
    * `await` works on both. Never throws: an unexpected failure comes back as a rejection.
    */
-  dispatch(input: unknown): DispatchResult | Promise<DispatchResult>
+  dispatch(input: unknown, options?: DispatchOptions): DispatchResult | Promise<DispatchResult>
+}
+
+export interface DispatchOptions {
+  /** Aborted when whoever sent the request stopped waiting (see `MethodContext.signal`). */
+  signal?: CancelSignal
 }
 
 type MaybePromise<T> = T | Promise<T>
@@ -140,23 +145,25 @@ export function createDispatcher({
    * Runs the handler; its value as is when it answered synchronously, a promise of it otherwise.
    * Synchronous handlers (most reads) thus cost no promise and no microtask on the way back.
    */
-  function invoke(method: string, params: readonly unknown[]): unknown {
+  function invoke(ctx: MethodContext, method: string, params: readonly unknown[]): unknown {
     const waiting = waitBefore?.(method)
-    const call = runHandler ? () => runHandler(() => run(method, params)) : () => run(method, params)
+    const call = runHandler
+      ? () => runHandler(() => run(ctx, method, params))
+      : () => run(ctx, method, params)
     return waiting ? waiting.then(call) : call()
   }
 
-  function run(method: string, params: readonly unknown[]): unknown {
+  function run(ctx: MethodContext, method: string, params: readonly unknown[]): unknown {
     const entry = registry.get(method)
     if (!entry) throw new MethodNotFoundError()
     if (entry.status !== 'implemented' || !entry.definition) throw new MethodNotAvailableError(method)
     const parsed = parseParams(entry.definition.params, params)
     refusePendingIfProfileSaysSo(entry.aliasOf ?? method, entry.definition.params, parsed)
-    const result = entry.definition.handler(context, parsed)
+    const result = entry.definition.handler(ctx, parsed)
     return isThenable(result) ? Promise.resolve(result).then(orNull) : orNull(result)
   }
 
-  function handleOne(raw: unknown): MaybePromise<JsonRpcResponse | undefined> {
+  function handleOne(ctx: MethodContext, raw: unknown): MaybePromise<JsonRpcResponse | undefined> {
     const started = now()
     const finish = (id: JsonRpcId, method: string | undefined, notification: boolean, outcome: Outcome) => {
       if (onRequest) {
@@ -192,7 +199,7 @@ export function createDispatcher({
         throw new InvalidParamsError('invalid params: pass parameters as a positional array')
       }
       const params = Array.isArray(raw.params) ? (raw.params as unknown[]) : []
-      result = invoke(method, params)
+      result = invoke(ctx, method, params)
     } catch (e) {
       return finish(id, method, notification, { error: toRpcError(e, onInternalError) })
     }
@@ -203,8 +210,8 @@ export function createDispatcher({
     )
   }
 
-  function dispatchParsed(value: unknown): MaybePromise<DispatchResult> {
-    if (!Array.isArray(value)) return handleOne(value)
+  function dispatchParsed(ctx: MethodContext, value: unknown): MaybePromise<DispatchResult> {
+    if (!Array.isArray(value)) return handleOne(ctx, value)
     if (value.length === 0) return failure(null, new InvalidRequestError().toJSON())
     if (value.length > maxBatchSize) {
       return failure(
@@ -216,15 +223,16 @@ export function createDispatcher({
     }
     const responses: JsonRpcResponse[] = []
     for (let i = 0; i < value.length; i++) {
-      const response = handleOne(value[i])
+      const response = handleOne(ctx, value[i])
       // From the first element that waits on, the rest run after it, still one after another.
-      if (isThenable(response)) return finishBatch(value, i + 1, responses, response)
+      if (isThenable(response)) return finishBatch(ctx, value, i + 1, responses, response)
       if (response) responses.push(response)
     }
     return batchAnswer(responses)
   }
 
   async function finishBatch(
+    ctx: MethodContext,
     batch: readonly unknown[],
     from: number,
     responses: JsonRpcResponse[],
@@ -233,7 +241,7 @@ export function createDispatcher({
     const first = await waiting
     if (first) responses.push(first)
     for (let i = from; i < batch.length; i++) {
-      const response = await handleOne(batch[i])
+      const response = await handleOne(ctx, batch[i])
       if (response) responses.push(response)
     }
     return batchAnswer(responses)
@@ -243,21 +251,23 @@ export function createDispatcher({
   const batchAnswer = (responses: JsonRpcResponse[]): DispatchResult =>
     responses.length > 0 ? responses : undefined
 
-  function dispatchInput(input: unknown): MaybePromise<DispatchResult> {
-    if (typeof input !== 'string') return dispatchParsed(input)
+  function dispatchInput(ctx: MethodContext, input: unknown): MaybePromise<DispatchResult> {
+    if (typeof input !== 'string') return dispatchParsed(ctx, input)
     let parsed: unknown
     try {
       parsed = JSON.parse(input)
     } catch {
       return failure(null, new ParseError().toJSON())
     }
-    return dispatchParsed(parsed)
+    return dispatchParsed(ctx, parsed)
   }
 
   return {
-    dispatch(input) {
+    dispatch(input, options) {
+      // The shared context, or a copy carrying the request's signal (only long methods read it).
+      const ctx = options?.signal ? { ...context, signal: options.signal } : context
       try {
-        return dispatchInput(input)
+        return dispatchInput(ctx, input)
       } catch (e) {
         // Callers were promised a rejection, never a throw.
         return Promise.reject(e)

@@ -13,7 +13,7 @@
 import { ParamError, type ParamSpec } from './params.js'
 
 export const MAX_TIMESTAMP = 2n ** 53n - 1n
-export const MAX_MINE_BLOCKS = 10_000n
+export const MAX_MINE_BLOCKS = 1_000_000n
 export const MAX_LONG = 2n ** 63n - 1n
 export const MIN_BLOCK_GAS_LIMIT = 21_000n
 export const MAX_BLOCK_GAS_LIMIT = MAX_LONG

@@ -212,9 +212,15 @@ function answerRpc(
   }
   if (forwarded === NOTHING) return finish(undefined)
   const fail = (error: unknown) => answerInternalError(response, error)
+  // A client that disconnects before its answer stops long work (a large anvil_mine) between chunks.
+  const signal = { aborted: false }
+  response.once('close', () => {
+    if (!response.writableFinished) signal.aborted = true
+  })
+  const options = { signal }
   const node = context.nodes.ready(network)
   if (node) {
-    const answer = node.request(forwarded)
+    const answer = node.request(forwarded, options)
     // A node that answers synchronously is answered synchronously: no promise hop. `finish`
     // catches its own errors, so one `then` with both callbacks is enough.
     if (!isThenable(answer)) return finish(answer)
@@ -222,7 +228,7 @@ function answerRpc(
   }
   context.nodes
     .node(network)
-    .then((opened) => opened.request(forwarded))
+    .then((opened) => opened.request(forwarded, options))
     .then(finish, fail)
 }
 

@@ -13,7 +13,7 @@ export const SERVED_NETWORKS: readonly NetworkName[] = ['mainnet', 'testnet', 'r
 /** What the server needs of a node: the JSON-RPC entry point and a way to shut it down. */
 export interface RpcNode {
   /** A parsed JSON-RPC request or batch (or the raw text when it did not parse). */
-  request(payload: unknown): unknown
+  request(payload: unknown, options?: { signal?: { readonly aborted: boolean } }): unknown
   close(): unknown
 }
 

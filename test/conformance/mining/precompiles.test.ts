@@ -98,10 +98,10 @@ describe('Bridge 0x…01000006', () => {
     for (const name of names) answers[name] = await read(BRIDGE, bridgeAbi, name)
     expect(answers).toMatchInlineSnapshot(`
       {
-        "getActivePowpegRedeemScript": "0x52210292743c0bbf096c1a26406be47428a58d8c0a001243c2ae6a3aedef66716712f921031e196ca7160858fae71fec2898757a643f1f18f85ebba99073dd7e381d8a800f21036bfef340f8753b4013882abfc530b71e726452c699a40b0407c9a98eb114afa453ae",
+        "getActivePowpegRedeemScript": "0x522102cd53fc53a07f211641a677d250f6de99caf620e8e77071e811a28b3bcddf0be1210362634ab57dae9cb373a5d536e66a8c4f67468bbcfb063809bab643072d78a1242103c5946b3fbae03a654237da863c9ed534e0878657175b132b8ca630f245df04db53ae",
         "getBtcBlockchainBestChainHeight": 0n,
         "getBtcBlockchainInitialBlockHeight": 0n,
-        "getFederationAddress": "2NBXntP2dbnxAJbFsdwXjVCJLSpPMGouWXk",
+        "getFederationAddress": "2N5muMepJizJE1gR7FbHJU6CD18V3BpNF9p",
         "getFederationSize": 3n,
         "getFederationThreshold": 2n,
         "getLockingCap": 100000000000n,
@@ -110,6 +110,16 @@ describe('Bridge 0x…01000006', () => {
         "getStateForBtcReleaseClient": "0xc1c0",
       }
     `)
+  })
+
+  // RSKj's FederationRegTestConstants: keys keccak256("federator1".."federator3"), 2 of 3. The
+  // address and script are what Rootstock projects' Bridge mocks hard-code for regtest.
+  it("has RSKj's regtest genesis federation on regtest", async () => {
+    const { read } = await node()
+    expect(await read(BRIDGE, bridgeAbi, 'getFederationAddress')).toBe('2N5muMepJizJE1gR7FbHJU6CD18V3BpNF9p')
+    expect(await read(BRIDGE, bridgeAbi, 'getActivePowpegRedeemScript')).toBe(
+      '0x522102cd53fc53a07f211641a677d250f6de99caf620e8e77071e811a28b3bcddf0be1210362634ab57dae9cb373a5d536e66a8c4f67468bbcfb063809bab643072d78a1242103c5946b3fbae03a654237da863c9ed534e0878657175b132b8ca630f245df04db53ae',
+    )
   })
 
   it('answers the exact JSON of getFederationSize', async () => {

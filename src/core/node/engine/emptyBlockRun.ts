@@ -5,9 +5,9 @@
  * nothing here), so the state is committed once per batch, and one storage write carries hundreds
  * of blocks: the per-block cost is what sealing costs, not what a write costs.
  *
- * The blocks are put in the reader's caches as they are sealed (the next block's fork detection
- * data reads its ancestors' Bitcoin headers from there) and the batch is written before anything
- * is told about them. A failed write takes the caches and the head back to where the run began.
+ * The head moves only once the batch is written: until then the run builds on its own last block
+ * (`UnstoredParent`), and the next block's fork detection data reads the Bitcoin headers of
+ * ancestors sealed in the same batch from the run. A failed write leaves the chain at its head.
  */
 import type { KvOperation } from '../../storage/types.js'
 import { type BuildBlockParameters, type ExecutedBlock, executeBlock, sealBlock } from './blockBuilder.js'
@@ -17,17 +17,22 @@ import type { ChainReader } from './chainReader.js'
 import { keys } from './keys.js'
 import { logSectionWrites, type SectionParts } from './logSectionRecords.js'
 
-/** Blocks per storage batch: ~600 KB of records, a few hundred milliseconds of sealing. */
+/** Blocks per storage batch: ~450 KB of records, a few hundred milliseconds of sealing. */
 export const EMPTY_RUN_BATCH = 512
+
+/** The parent of a block built on blocks sealed but not yet written. */
+export interface UnstoredParent {
+  parent: StoredBlock
+  parentBitcoinHash: Uint8Array
+  /** A block of the run by number (fork detection reads ancestors up to 448 blocks back). */
+  unstored: (n: bigint) => StoredBlock | undefined
+}
 
 export interface EmptyRunHost {
   readonly reader: ChainReader
   parentBitcoinHash: Uint8Array
   /** The next block's parameters (consumes a pinned timestamp, as mining does). */
-  nextBlockParameters(
-    consumeTimestamp: boolean,
-    unstored: (n: bigint) => StoredBlock | undefined,
-  ): Promise<BuildBlockParameters>
+  nextBlockParameters(consumeTimestamp: boolean, onto: UnstoredParent): Promise<BuildBlockParameters>
   /** Commits pending state changes (a balance set by a dev method) and gives the root. */
   commitState(): Promise<{ stateRoot: Uint8Array; writes: KvOperation[] }>
   blockWrites(block: StoredBlock): KvOperation[]
@@ -40,8 +45,8 @@ export interface EmptyRunHost {
 
 export interface MineEmptyRunParameters {
   count: number
-  /** Sets the timestamp of each block before it is built (a run with an interval); none: the clock's. */
-  beforeBlock?: () => void
+  /** Runs before each block is built, with its parent (a run with an interval pins its timestamp). */
+  beforeBlock?: (parent: StoredBlock) => void
 }
 
 /**
@@ -50,54 +55,59 @@ export interface MineEmptyRunParameters {
  */
 export async function mineEmptyRun(host: EmptyRunHost, p: MineEmptyRunParameters): Promise<void> {
   const { reader } = host
-  const start = { head: reader.head, bitcoinHash: host.parentBitcoinHash }
   const sealed = new Map<bigint, StoredBlock>()
-  const unstored = (n: bigint) => sealed.get(n)
-  const sections = new RunSections(reader)
+  const onto: UnstoredParent = {
+    parent: reader.head,
+    parentBitcoinHash: host.parentBitcoinHash,
+    unstored: (n) => sealed.get(n),
+  }
+  const sections = new RunSections(reader, sealed)
   try {
     const committed = await host.commitState()
     const ops: KvOperation[] = [...committed.writes]
     for (let i = 0; i < p.count; i++) {
-      p.beforeBlock?.()
-      const params = await host.nextBlockParameters(true, unstored)
-      const executed = emptyBlockOf(params)
-      const { block, bitcoinHash } = sealBlock(params, executed, committed.stateRoot)
+      p.beforeBlock?.(onto.parent)
+      const params = await host.nextBlockParameters(true, onto)
+      const { block, bitcoinHash } = sealBlock(params, emptyBlockOf(params), committed.stateRoot)
       ops.push(...host.blockWrites(block))
       const { number, logsBloom } = block.header
+      sealed.set(number, block)
       for (const op of await logSectionWrites(number, logsBloom, sections)) {
         sections.wrote(op)
         ops.push(op)
       }
-      reader.head = block
-      reader.remember(block)
-      host.parentBitcoinHash = bitcoinHash
-      sealed.set(number, block)
+      onto.parent = block
+      onto.parentBitcoinHash = bitcoinHash
     }
     await host.batch(ops)
   } catch (error) {
-    reader.forgetAbove(start.head.header.number)
-    reader.head = start.head
-    host.parentBitcoinHash = start.bitcoinHash
     await host.reloadState()
     throw error
   }
+  for (const block of sealed.values()) {
+    reader.head = block
+    reader.remember(block)
+  }
+  host.parentBitcoinHash = onto.parentBitcoinHash
   for (const block of sealed.values()) host.announce(block)
 }
 
 /** A block with nothing but its REMASC transaction (when the chain has one). */
 function emptyBlockOf(params: BuildBlockParameters): ExecutedBlock {
-  const executed = executeBlock({ ...params, candidates: [] })
+  const executed = executeBlock(params)
   if (executed.diff.size > 0) throw new Error('an empty block changed state')
   return executed
 }
 
-/** The section records a run has written but not yet stored, over the reader's. */
+/** The blooms and section records a run has sealed but not yet stored, over the reader's. */
 class RunSections implements SectionParts {
   readonly #written = new Map<string, Uint8Array>()
   readonly #reader: ChainReader
+  readonly #sealed: ReadonlyMap<bigint, StoredBlock>
 
-  constructor(reader: ChainReader) {
+  constructor(reader: ChainReader, sealed: ReadonlyMap<bigint, StoredBlock>) {
     this.#reader = reader
+    this.#sealed = sealed
   }
 
   wrote(op: KvOperation): void {
@@ -105,7 +115,8 @@ class RunSections implements SectionParts {
   }
 
   bloom(n: bigint): Promise<Uint8Array | undefined> {
-    return this.#reader.bloom(n)
+    const block = this.#sealed.get(n)
+    return block ? Promise.resolve(block.header.logsBloom) : this.#reader.bloom(n)
   }
 
   async storedSection(start: bigint, size: bigint): Promise<Uint8Array | undefined> {

@@ -42,7 +42,7 @@ import { withBlockOverrides } from './blockOverrides.js'
 import type { StoredBlock } from './blockRecord.js'
 import { pendingBlockView } from './blockViews.js'
 import { blockLogs, ChainReader, encodeLocation } from './chainReader.js'
-import { EMPTY_RUN_BATCH, type EmptyRunHost, mineEmptyRun } from './emptyBlockRun.js'
+import { EMPTY_RUN_BATCH, type EmptyRunHost, mineEmptyRun, type UnstoredParent } from './emptyBlockRun.js'
 import { waitingChanges } from './filterWaiting.js'
 import { createForkAnchor } from './forkAnchor.js'
 import { createGenesis } from './genesis.js'
@@ -347,13 +347,17 @@ export class Engine implements EmptyRunHost {
     let last = this.settings.lastIntervalBlockAt ?? now
     let due = this.settings.nextIntervalBlockAt ?? last + this.#drawInterval(mode)
     if (due > now && due === this.settings.nextIntervalBlockAt) return
-    for (let mined = 0; due <= now && mined < MAX_INTERVAL_CATCH_UP; mined++) {
-      const at = BigInt(Math.floor(due / 1000)) + this.time.state.offsetSeconds
-      if (at > this.head.header.timestamp) this.time.setNextBlockTimestamp(at, { keepClock: true })
-      await this.mineBlocks(1)
+    // The blocks owed, each stamped with its due time, mined as one run (batched while empty).
+    const stamps: bigint[] = []
+    for (; due <= now && stamps.length < MAX_INTERVAL_CATCH_UP; due = last + this.#drawInterval(mode)) {
+      stamps.push(BigInt(Math.floor(due / 1000)) + this.time.state.offsetSeconds)
       last = due
-      due = last + this.#drawInterval(mode)
     }
+    let next = 0
+    await this.mineRun(stamps.length, (parent) => {
+      const at = stamps[next++] as bigint
+      if (at > parent.header.timestamp) this.time.setNextBlockTimestamp(at, { keepClock: true })
+    })
     this.settings.lastIntervalBlockAt = last
     this.settings.nextIntervalBlockAt = due
     await this.saveSettings()
@@ -378,12 +382,12 @@ export class Engine implements EmptyRunHost {
   /**
    * Mines `count` blocks: while the pool has nothing pending, in batches of empty blocks committed
    * together (emptyBlockRun.ts), else one block at a time. `beforeBlock` runs before each block is
-   * built (a run with an interval pins its timestamp there). Callers hold the mutex.
+   * built, with its parent (a run with an interval pins its timestamp there). Callers hold the mutex.
    */
-  async mineRun(count: number, beforeBlock?: () => void): Promise<void> {
+  async mineRun(count: number, beforeBlock?: (parent: StoredBlock) => void): Promise<void> {
     for (let done = 0; done < count; ) {
       if (this.pool.pending().length > 0) {
-        beforeBlock?.()
+        beforeBlock?.(this.head)
         await this.mineBlocks(1)
         done++
         continue
@@ -458,26 +462,24 @@ export class Engine implements EmptyRunHost {
 
   /**
    * What the next block on the head is built from. `consumeTimestamp` takes a pinned next-block
-   * timestamp (the block is being mined); external-mining templates only peek at it. `unstored`
-   * gives blocks sealed but not yet written (a run of empty blocks), which fork detection reads.
+   * timestamp (the block is being mined); external-mining templates only peek at it. A run of
+   * empty blocks builds on blocks it has sealed but not yet written: `onto` names that parent,
+   * its Bitcoin header hash, and where fork detection finds those blocks.
    */
-  async nextBlockParameters(
-    consumeTimestamp: boolean,
-    unstored?: (n: bigint) => StoredBlock | undefined,
-  ): Promise<BuildBlockParameters> {
-    const parent = this.head
-    const forkDetectionData = await this.#forkDetectionData(parent, unstored)
+  async nextBlockParameters(consumeTimestamp: boolean, onto?: UnstoredParent): Promise<BuildBlockParameters> {
+    const parent = onto?.parent ?? this.head
+    const forkDetectionData = await this.#forkDetectionData(parent, onto?.unstored)
     return withBlockOverrides(this, {
       forkDetectionData,
       network: this.network,
       parent,
       state: this.state,
-      candidates: this.pool.pending().map((p) => ({ tx: p.tx, sender: p.sender })),
+      candidates: onto ? [] : this.pool.pending().map((p) => ({ tx: p.tx, sender: p.sender })),
       timestamp: consumeTimestamp
         ? this.time.nextBlockTimestamp(parent.header.timestamp)
         : this.time.peekNextBlockTimestamp(parent.header.timestamp),
       coinbase: this.network.minerCoinbase,
-      parentBitcoinHash: this.parentBitcoinHash,
+      parentBitcoinHash: onto?.parentBitcoinHash ?? this.parentBitcoinHash,
       getBlockHash: (n) => this.reader.cachedHash(n),
       precompiles: this.#precompiles,
     })

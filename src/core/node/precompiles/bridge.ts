@@ -7,7 +7,7 @@
  */
 import { RLP } from '@ethereumjs/rlp'
 import { curves } from '../../crypto/curves.js'
-import { sha256 } from '../../crypto/hash.js'
+import { keccak256, sha256 } from '../../crypto/hash.js'
 import type { Precompile, PrecompileContext } from '../../evm/types.js'
 import type { NetworkConfig } from '../../network/networks.js'
 import { bytesToHex, utf8ToBytes } from '../../util/hex.js'
@@ -35,12 +35,22 @@ export interface SimulatedFederation {
   address: string
 }
 
-/** Deterministic federator keys per network: the same federation on every run. */
+/**
+ * Deterministic federator keys per network: the same federation on every run. Regtest's is RSKj's
+ * own regtest genesis federation (`FederationRegTestConstants`: private keys keccak256("federator1")
+ * to keccak256("federator3"), 2 of 3; address 2N5muMepJizJE1gR7FbHJU6CD18V3BpNF9p), which
+ * Rootstock projects' tests and mocks name; mainnet's and testnet's are stand-ins (their real
+ * powpegs' keys are not the point of a simulated Bridge that cannot peg).
+ */
 export function simulatedFederation(network: Pick<NetworkConfig, 'name'>, size: number, threshold: number) {
   const { secp256k1 } = curves()
-  const publicKeys = Array.from({ length: size }, (_, i) =>
-    secp256k1.getPublicKey(sha256(utf8ToBytes(`rsk-devnode ${network.name} federator ${i}`)), true),
-  ).sort((a, b) => bytesToHex(a).localeCompare(bytesToHex(b)))
+  const privateKey = (i: number) =>
+    network.name === 'regtest'
+      ? keccak256(utf8ToBytes(`federator${i + 1}`))
+      : sha256(utf8ToBytes(`rsk-devnode ${network.name} federator ${i}`))
+  const publicKeys = Array.from({ length: size }, (_, i) => secp256k1.getPublicKey(privateKey(i), true)).sort(
+    (a, b) => bytesToHex(a).localeCompare(bytesToHex(b)),
+  )
   const redeemScript = multisigRedeemScript(threshold, publicKeys)
   // P2SH version byte: 0x05 on Bitcoin mainnet, 0xc4 on testnet and regtest.
   const version = network.name === 'mainnet' ? 0x05 : 0xc4

@@ -6,7 +6,8 @@
  *
  * The blocks are mined in batches (emptyBlockRun.ts), each under the engine's mutex on its own,
  * with a pause for the host between batches: other requests are answered while a long run is
- * mined, and nothing of the run is kept but the chain itself.
+ * mined, and nothing of the run is kept but the chain itself. A sender that stops waiting (an HTTP
+ * client that disconnects) stops the run after the batch being mined.
  */
 
 import { EMPTY_RUN_BATCH } from '../../../node/engine/emptyBlockRun.js'
@@ -36,8 +37,8 @@ export const anvil_mine = defineMethod({
     const beforeBlock =
       interval === undefined
         ? undefined
-        : () => {
-            if (!first) engine.time.setNextBlockTimestamp(engine.head.header.timestamp + interval)
+        : (parent: { header: { timestamp: bigint } }) => {
+            if (!first) engine.time.setNextBlockTimestamp(parent.header.timestamp + interval)
             first = false
           }
     for (let done = 0; done < count; ) {
@@ -45,6 +46,8 @@ export const anvil_mine = defineMethod({
       await engine.mutex.run(() => engine.mineRun(n, beforeBlock))
       done += n
       if (done < count) await context.yieldToHost()
+      // Its sender stopped waiting: the blocks mined so far stay, the rest are not mined.
+      if (context.signal?.aborted) break
     }
     return null
   },
