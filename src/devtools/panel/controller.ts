@@ -61,6 +61,10 @@ export function flattenPool(content: PoolContent): PoolTransaction[] {
   return out.sort((a, b) => a.from.localeCompare(b.from) || a.nonce - b.nonce)
 }
 
+/** The stored log's entries the panel reads when it opens (the worker keeps as many), and a page of them. */
+const LOG_KEPT = 5000
+const LOG_PAGE = 500
+
 /** How long the stored request log waits for the blocks list's first rows before it is asked anyway. */
 export const LOG_AFTER_ROWS_MS = 1000
 
@@ -71,6 +75,25 @@ export function createController(store: PanelStore, connection: PanelConnection)
   const rowsShown = new Promise<void>((resolve) => {
     firstRowsLoaded = resolve
   })
+
+  /**
+   * The stored request log, newest first, in pages of LOG_PAGE: one 640 KB answer for the
+   * 5,000 entries kept was one long task in the panel (and in the worker) when it arrived.
+   */
+  async function loadStoredLog(): Promise<void> {
+    let page = await connection.request<RequestLogEntry[]>({ kind: 'getLog', limit: LOG_PAGE })
+    store.addStoredRequests(page)
+    for (let loaded = page.length; page.length === LOG_PAGE && loaded < LOG_KEPT; loaded += page.length) {
+      const beforeId = page[page.length - 1]?.id
+      if (beforeId === undefined) return
+      page = await connection.request<RequestLogEntry[]>({
+        kind: 'getLog',
+        limit: Math.min(LOG_PAGE, LOG_KEPT - loaded),
+        beforeId,
+      })
+      store.addOlderRequests(page)
+    }
+  }
 
   async function refreshHead(): Promise<void> {
     const head = Number(await connection.rpc<string>('eth_blockNumber'))
@@ -187,7 +210,7 @@ export function createController(store: PanelStore, connection: PanelConnection)
       const timer = setInterval(() => void tick().catch(() => undefined), POLL_MS)
       await Promise.race([rowsShown, new Promise((resolve) => setTimeout(resolve, LOG_AFTER_ROWS_MS))])
       try {
-        store.addStoredRequests(await connection.request<RequestLogEntry[]>({ kind: 'getLog', limit: 5000 }))
+        await loadStoredLog()
       } catch (error) {
         store.set({ error: `Request log: ${error instanceof Error ? error.message : String(error)}` })
       }

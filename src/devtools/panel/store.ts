@@ -142,6 +142,13 @@ export function createStore(schedule: (run: () => void) => void = nextFrame) {
       data = { ...data, requests }
       notify()
     },
+    /** An older page of the stored log (newest first), put before everything held. */
+    addOlderRequests(newestFirst: RequestLogEntry[]) {
+      let requests = newestFirst.slice().reverse().concat(data.requests)
+      if (requests.length > MAX_REQUESTS) requests = requests.slice(requests.length - MAX_REQUESTS)
+      data = { ...data, requests }
+      notify()
+    },
     putBlocks(summaries: BlockSummary[]) {
       for (const b of summaries) blocks.set(b.number, b)
       data = { ...data, blocksVersion: data.blocksVersion + 1 }

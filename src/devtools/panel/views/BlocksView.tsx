@@ -15,11 +15,12 @@ export function BlocksView() {
   const count = data.head + 1
   const numberAt = (index: number) => data.head - index
   const now = Date.now()
-  // Rows that fly past during a fast scroll are not fetched: a range that follows another within
-  // SETTLE_MS waits for the scroll to settle. The first range (the panel opening, a jump after a
-  // pause) loads at once.
+  // Rows that fly past during a fast scroll are not fetched: a range loads once the scroll has
+  // settled for SETTLE_MS. The list's first range (the panel opening) loads at once. (Loading any
+  // range that comes after a pause at once made a scroll on a loaded machine, whose frames are
+  // often over SETTLE_MS apart, load rows in the middle of the scroll.)
   const pendingLoad = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
-  const lastRangeAt = useRef(Number.NEGATIVE_INFINITY)
+  const firstRange = useRef(true)
   useEffect(() => () => clearTimeout(pendingLoad.current), [])
 
   return (
@@ -37,10 +38,9 @@ export function BlocksView() {
             for (let i = first; i <= last; i++) numbers.push(numberAt(i))
             void controller.ensureBlocks(numbers)
           }
-          const now = performance.now()
-          if (now - lastRangeAt.current > SETTLE_MS) load()
+          if (firstRange.current) load()
           else pendingLoad.current = setTimeout(load, SETTLE_MS)
-          lastRangeAt.current = now
+          firstRange.current = false
         }}
         header={
           <>
