@@ -7,7 +7,7 @@ import { emitCountedData, RECIPIENT, sender, signLegacy, tokenTransferData } fro
 import { deployContracts, prepareChain, waitForReceipt } from '../lib/workloads.mjs'
 import { FIRST_PLANNED_BLOCK, nextPlanned, planOf } from './plan.mjs'
 
-/** Empty blocks per anvil_mine call: the node mines them in chunks of 16 and yields between. */
+/** Empty blocks per anvil_mine call: the node commits them 512 to a batch and yields between batches. */
 const MINE_CALL = 4096
 /** Steps (anvil_mine calls and planned transactions) a batching client runs in one call. */
 const STEPS_PER_CALL = 400
