@@ -8,9 +8,9 @@
 
 /**
  * Bumped when the plan (or what the engine writes per block) changes: a kept chain built by another
- * plan is built again. 2: log sections stored with the chain.
+ * plan is built again. 2: log sections stored with the chain. 3: sections list their parts with logs.
  */
-export const PLAN_VERSION = 2
+export const PLAN_VERSION = 3
 
 /** One block in `TRANSFER_EVERY` carries a value transfer, one in `TOKEN_EVERY` an ERC-20 transfer. */
 export const TRANSFER_EVERY = 100

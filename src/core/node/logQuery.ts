@@ -9,7 +9,8 @@
  *   20,000 logs, with RSKj's texts.
  * Blocks whose bloom cannot contain a match are skipped without reading their receipts, and whole
  * sections of 65,536, 4,096, 256 or 16 blocks whose union bloom cannot are skipped without reading
- * their blooms.
+ * their blooms. A section that may match is descended into through the parts its record lists as
+ * having logs only: a query's reads then follow the blocks with logs, not the length of the chain.
  */
 
 import { bloomMatcher } from '../chain/bloom.js'
@@ -27,10 +28,11 @@ export interface BlockLogSource {
   /** Every log of the block, in block order, with block-wide log indexes. */
   logs(number: bigint): Promise<LogView[]>
   /**
-   * The union of the blooms of the `size` blocks from `start`, when `size` is one of
-   * `LOG_SECTION_SIZES`, `start` a multiple of it and the section complete at or below the head.
+   * The union of the blooms of the `size` blocks from `start` and which of its 16 parts have logs,
+   * when `size` is one of `LOG_SECTION_SIZES`, `start` a multiple of it and the section complete
+   * at or below the head.
    */
-  sectionBloom?(start: bigint, size: bigint): Promise<Uint8Array | undefined>
+  sectionBloom?(start: bigint, size: bigint): Promise<LogSection | undefined>
   /**
    * What the three reads above would return, when it is already in memory (undefined otherwise).
    * A query over thousands of cached blocks then runs without a promise per block, which was most
@@ -38,8 +40,22 @@ export interface BlockLogSource {
    */
   cachedBloom?(number: bigint): Uint8Array | undefined
   cachedLogs?(number: bigint): LogView[] | undefined
-  cachedSectionBloom?(start: bigint, size: bigint): Uint8Array | undefined
+  cachedSectionBloom?(start: bigint, size: bigint): LogSection | undefined
 }
+
+/** A section of blocks as a query sees it. */
+export interface LogSection {
+  /** The union of the logs blooms of its blocks. */
+  bloom: Uint8Array
+  /**
+   * Bit `i` set: part `i` of the section's 16 (block `start + i` of a 16-block section, else the
+   * `i`-th section of the next finer size) may have logs; a clear bit: it has none for sure.
+   */
+  parts: number
+}
+
+/** Every part may have logs: what a section whose parts are not known says. */
+export const ALL_PARTS = 0xffff
 
 /**
  * Section sizes of `BlockLogSource.sectionBloom`, coarsest first; each divides the one before (by
@@ -59,77 +75,156 @@ export async function queryLogs(
   policy: LogLimitPolicy,
 ): Promise<LogView[]> {
   const { from, to, criteria } = query
-  const mayMatch = bloomMatcher(criteria)
   if (policy.kind === 'rskj' && to - from > policy.maxBlocks)
     throw new LogQueryLimitError(`Cannot query more than ${policy.maxBlocks} blocks at once`)
   const capped = policy.kind === 'rskj' || to - from + 1n > policy.freeRange
-  const out: LogView[] = []
-  // RSKj's do-while quirk: with from > to the `to` block is still scanned once.
-  const last = to < from ? from : to
-  const first = to < from ? to : from
-  // Section starts are multiples of the finest size: a number mirror of `n` spares a BigInt
-  // division per block.
-  const finest = Number(LOG_SECTION_SIZES[LOG_SECTION_SIZES.length - 1])
-  let offset = Number(first % BigInt(finest))
-  for (let n = first; n <= last; n++, offset = offset + 1 === finest ? 0 : offset + 1) {
-    // A whole section whose union bloom cannot match is skipped without reading its blocks.
-    if (offset === 0 && to >= from) {
-      const skip =
-        cachedSkippableSection(source, n, last, mayMatch) ??
-        (await skippableSection(source, n, last, mayMatch))
-      if (skip > 0n) {
-        n += skip - 1n
-        offset = finest - 1
+  const scan = new RangeScan(source, criteria, (n, found) => {
+    if (capped && found > policy.maxLogs) throw tooManyLogs(policy, from, n)
+  })
+  if (to < from) await scan.invertedRange(to, from)
+  else await scan.range(from, to)
+  return scan.found
+}
+
+/** A section's part indexes as BigInts, made once. */
+const PART_INDEXES = Array.from({ length: 16 }, (_, i) => BigInt(i))
+
+/** Finest section size as a number: section starts are its multiples. */
+const FINEST = Number(LOG_SECTION_SIZES[LOG_SECTION_SIZES.length - 1])
+
+/** One query's walk over blocks and sections, collecting the matching logs in block order. */
+class RangeScan {
+  readonly found: LogView[] = []
+  readonly #source: BlockLogSource
+  readonly #criteria: LogCriteria
+  readonly #mayMatch: (bloom: Uint8Array) => boolean
+  /** Called after each matching log with its block and the count so far; throws to stop. */
+  readonly #onLog: (n: bigint, found: number) => void
+
+  constructor(source: BlockLogSource, criteria: LogCriteria, onLog: (n: bigint, found: number) => void) {
+    this.#source = source
+    this.#criteria = criteria
+    this.#mayMatch = bloomMatcher(criteria)
+    this.#onLog = onLog
+  }
+
+  /**
+   * Blocks `first … last`: the largest complete section starting at each aligned block, block by
+   * block where none fits (the range's ragged ends, the head's unfinished section). Stops at the
+   * first block past the head.
+   */
+  async range(first: bigint, last: bigint): Promise<void> {
+    // A number mirror of `n`'s offset in its finest section spares a BigInt division per block.
+    let offset = Number(first % BigInt(FINEST))
+    for (let n = first; n <= last; ) {
+      if (offset === 0) {
+        const size = await this.#sectionAt(n, last)
+        if (size > 0n) {
+          n += size
+          continue
+        }
+      }
+      if (!this.#cachedBlock(n) && !(await this.#block(n))) return
+      n++
+      offset = offset + 1 === FINEST ? 0 : offset + 1
+    }
+  }
+
+  /**
+   * RSKj's do-while quirk (from > to): the walk starts at `to` without sections and ends after the
+   * first block whose bloom may match.
+   */
+  async invertedRange(to: bigint, from: bigint): Promise<void> {
+    for (let n = to; n <= from; n++) {
+      const bloom = this.#source.cachedBloom?.(n) ?? (await this.#source.bloom(n))
+      if (!bloom) return
+      if (!this.#mayMatch(bloom)) continue
+      this.#logsOf(n, this.#source.cachedLogs?.(n) ?? (await this.#source.logs(n)))
+      return
+    }
+  }
+
+  /** Walks the largest complete section at `n` inside the range; its size, or 0 when none is. */
+  async #sectionAt(n: bigint, last: bigint): Promise<bigint> {
+    if (!this.#source.sectionBloom) return 0n
+    for (const size of LOG_SECTION_SIZES) {
+      if (n % size !== 0n || n + size - 1n > last) continue
+      const section = this.#source.cachedSectionBloom?.(n, size) ?? (await this.#source.sectionBloom(n, size))
+      if (!section) continue
+      if (this.#mayMatch(section.bloom)) await this.#section(n, size, section)
+      return size
+    }
+    return 0n
+  }
+
+  /**
+   * A complete section whose bloom may match: each of its parts that has logs. A query over a
+   * long chain enters thousands of sections: when all it needs is in memory the section is walked
+   * without a promise; else what that walk found is dropped and the parts are walked with reads.
+   */
+  async #section(start: bigint, size: bigint, section: LogSection): Promise<void> {
+    const mark = this.found.length
+    if (this.#sectionInMemory(start, size, section)) return
+    this.found.length = mark
+    const partSize = size / 16n
+    for (let i = 0; i < 16; i++) {
+      if ((section.parts & (1 << i)) === 0) continue
+      const part = start + PART_INDEXES[i]! * partSize
+      if (partSize === 1n) {
+        if (!this.#cachedBlock(part)) await this.#block(part)
         continue
       }
+      const inner =
+        this.#source.cachedSectionBloom?.(part, partSize) ??
+        (await this.#source.sectionBloom?.(part, partSize))
+      if (!inner) await this.range(part, part + partSize - 1n)
+      else if (this.#mayMatch(inner.bloom)) await this.#section(part, partSize, inner)
     }
-    const bloom = source.cachedBloom?.(n) ?? (await source.bloom(n))
-    if (!bloom) break
-    if (!mayMatch(bloom)) continue
-    const logs = source.cachedLogs?.(n) ?? (await source.logs(n))
+  }
+
+  /** `#section` from memory only: false as soon as something must be read (its logs are then partial). */
+  #sectionInMemory(start: bigint, size: bigint, section: LogSection): boolean {
+    const partSize = size / 16n
+    for (let i = 0; i < 16; i++) {
+      if ((section.parts & (1 << i)) === 0) continue
+      const part = start + PART_INDEXES[i]! * partSize
+      if (partSize === 1n) {
+        if (!this.#cachedBlock(part)) return false
+        continue
+      }
+      const inner = this.#source.cachedSectionBloom?.(part, partSize)
+      if (!inner) return false
+      if (this.#mayMatch(inner.bloom) && !this.#sectionInMemory(part, partSize, inner)) return false
+    }
+    return true
+  }
+
+  /** Block `n`'s matching logs; false past the head. */
+  async #block(n: bigint): Promise<boolean> {
+    const bloom = this.#source.cachedBloom?.(n) ?? (await this.#source.bloom(n))
+    if (!bloom) return false
+    if (this.#mayMatch(bloom)) this.#logsOf(n, this.#source.cachedLogs?.(n) ?? (await this.#source.logs(n)))
+    return true
+  }
+
+  /** `#block(n)` when what it needs is in memory: false when it is not (nothing was done). */
+  #cachedBlock(n: bigint): boolean {
+    const bloom = this.#source.cachedBloom?.(n)
+    if (!bloom) return false
+    if (!this.#mayMatch(bloom)) return true
+    const logs = this.#source.cachedLogs?.(n)
+    if (!logs) return false
+    this.#logsOf(n, logs)
+    return true
+  }
+
+  #logsOf(n: bigint, logs: LogView[]): void {
     for (const log of logs) {
-      if (!matchesLog(log, criteria)) continue
-      out.push(log)
-      if (capped && out.length > policy.maxLogs) throw tooManyLogs(policy, from, n)
+      if (!matchesLog(log, this.#criteria)) continue
+      this.found.push(log)
+      this.#onLog(n, this.found.length)
     }
-    if (to < from) break
   }
-  return out
-}
-
-/** `skippableSection` from in-memory section blooms only; undefined when one must be read or built. */
-function cachedSkippableSection(
-  source: BlockLogSource,
-  n: bigint,
-  last: bigint,
-  mayMatch: (bloom: Uint8Array) => boolean,
-): bigint | undefined {
-  if (!source.sectionBloom) return 0n
-  if (!source.cachedSectionBloom) return undefined
-  for (const size of LOG_SECTION_SIZES) {
-    if (n % size !== 0n || n + size - 1n > last) continue
-    const union = source.cachedSectionBloom(n, size)
-    if (!union) return undefined
-    if (!mayMatch(union)) return size
-  }
-  return 0n
-}
-
-/** The size of the largest section starting at `n`, inside the range, that cannot match; or 0. */
-async function skippableSection(
-  source: BlockLogSource,
-  n: bigint,
-  last: bigint,
-  mayMatch: (bloom: Uint8Array) => boolean,
-): Promise<bigint> {
-  if (!source.sectionBloom) return 0n
-  for (const size of LOG_SECTION_SIZES) {
-    if (n % size !== 0n || n + size - 1n > last) continue
-    const union = source.cachedSectionBloom?.(n, size) ?? (await source.sectionBloom(n, size))
-    if (!union) continue
-    if (!mayMatch(union)) return size
-  }
-  return 0n
 }
 
 function tooManyLogs(policy: LogLimitPolicy, from: bigint, reached: bigint): LogQueryLimitError {

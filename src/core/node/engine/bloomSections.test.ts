@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { logsBloom } from '../../chain/bloom.js'
 import type { Address } from '../../util/hex.js'
@@ -62,12 +63,15 @@ describe('bloom sections', () => {
       ]),
     )
     const index = new BloomSectionIndex(source)
-    const union = (await index.sectionBloom(0n, 256n))!
+    const { bloom: union, parts } = (await index.sectionBloom(0n, 256n))!
     for (const n of [3n, 200n]) {
       const bloom = (await source.bloom(n))!
       expect(bloom.every((byte, i) => ((union[i] as number) & byte) === byte)).toBe(true)
     }
-    expect(await index.sectionBloom(256n, 256n)).toEqual(new Uint8Array(256))
+    // Blocks 3 and 200 are in the first and the thirteenth 16-block part.
+    expect(parts).toBe((1 << 0) | (1 << 12))
+    expect((await index.sectionBloom(256n, 256n))?.bloom).toEqual(new Uint8Array(256))
+    expect((await index.sectionBloom(256n, 256n))?.parts).toBe(0)
   })
 
   it('gives no section for unaligned starts, unknown sizes or sections past the head', async () => {
@@ -100,10 +104,10 @@ describe('bloom sections', () => {
     expect(await queryLogs(source, query, unlimited)).toEqual([])
     // 2,000 blocks are 125 sections of 16: no block bloom is read at all.
     expect(chain.bloomReads).toEqual([])
-    // The one emitting block's 16-block section (1488–1503) is the only one read block by block.
+    // Inside the emitting block's 16-block section (1488–1503) only the block with logs is read.
     const emitted = { ...query, criteria: { addresses: [EMITTER], topics: [[topicOf(1)]] } }
     expect((await queryLogs(source, emitted, unlimited)).map((l) => l.blockNumber)).toEqual([1500n])
-    expect(chain.bloomReads).toEqual(Array.from({ length: 16 }, (_, i) => 1488n + BigInt(i)))
+    expect(chain.bloomReads).toEqual([1500n])
   })
 
   it('finds the same logs with sections as without, across section borders', async () => {
@@ -121,6 +125,29 @@ describe('bloom sections', () => {
     const sectioned = await queryLogs(withSections(chain.source), query, unlimited)
     expect(sectioned.map((l) => l.blockNumber)).toEqual([255n, 700n, 1023n, 1999n])
     expect(sectioned).toEqual(plain)
+  })
+
+  it('finds what a scan of every block finds, for any logs, range and topic', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 5000 }),
+        fc.array(fc.tuple(fc.nat(4999), fc.integer({ min: 1, max: 4 })), { maxLength: 60 }),
+        fc.nat(5000),
+        fc.nat(5000),
+        fc.integer({ min: 1, max: 4 }),
+        async (length, logs, a, b, topic) => {
+          const chain = fakeChain(length, new Map(logs.filter(([n]) => n < length)))
+          const query = {
+            from: BigInt(Math.min(a, b)),
+            to: BigInt(Math.max(a, b)),
+            criteria: { addresses: [], topics: [[topicOf(topic)]] },
+          }
+          const plain = await queryLogs(chain.source, query, unlimited)
+          expect(await queryLogs(withSections(chain.source), query, unlimited)).toEqual(plain)
+        },
+      ),
+      { numRuns: 200 },
+    )
   })
 
   it('keeps the from-after-to quirk: only the `to` block is scanned', async () => {

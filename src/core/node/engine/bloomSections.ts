@@ -1,9 +1,8 @@
 /**
- * A bloom of blooms per section of blocks (256, and 16 inside them): the OR of every logs bloom in
- * the section. A log
- * query whose filter cannot match a section's bloom skips its blocks without reading one
- * bloom, so a topic that matches nothing answers from a handful of sections instead of walking the
- * whole range. Blooms only ever gain bits when ORed, so a block that may match always leaves its
+ * A bloom of blooms per section of blocks (65,536, 4,096, 256 and 16): the OR of every logs bloom
+ * in the section, with which of its 16 parts have logs. A log query whose filter cannot match a
+ * section's bloom skips its blocks without reading one bloom, so a topic that matches nothing
+ * answers from a handful of sections instead of walking the whole range. Blooms only ever gain bits when ORed, so a block that may match always leaves its
  * section's bloom matching too: skipping never drops a log.
  *
  * The chain stores each section's union when its last block is committed (logSectionRecords.ts);
@@ -13,7 +12,7 @@
  * so an unchanged last hash means an unchanged section, whatever was reverted or replaced since.
  */
 import { equalBytes } from '../../util/hex.js'
-import { LOG_SECTION_SIZES } from '../logQuery.js'
+import { LOG_SECTION_SIZES, type LogSection } from '../logQuery.js'
 
 const BLOOM_BYTES = 256
 /** The finest sections are built from block blooms, each coarser one from the next finer. */
@@ -28,12 +27,11 @@ export interface BloomSectionSource {
    * The section's union as the chain stored it (logSectionRecords.ts), canonical whenever its last
    * block is at or below the head; undefined when the chain has no record of it.
    */
-  storedSection?(start: bigint, size: bigint): Promise<Uint8Array | undefined>
+  storedSection?(start: bigint, size: bigint): Promise<LogSection | undefined>
 }
 
-interface Section {
+interface Section extends LogSection {
   lastHash: Uint8Array
-  bloom: Uint8Array
 }
 
 export class BloomSectionIndex {
@@ -52,7 +50,7 @@ export class BloomSectionIndex {
    * one of `LOG_SECTION_SIZES`, `start` is not a multiple of it, or the section is not complete at
    * or below the head (the caller then walks its blocks).
    */
-  async sectionBloom(start: bigint, size: bigint): Promise<Uint8Array | undefined> {
+  async sectionBloom(start: bigint, size: bigint): Promise<LogSection | undefined> {
     const sections = this.#sections.get(size)
     if (!sections || start < 0n || start % size !== 0n) return undefined
     const last = start + size - 1n
@@ -62,16 +60,23 @@ export class BloomSectionIndex {
     const lastHash = await this.#source.canonicalHash(last)
     if (!lastHash) return undefined
     const known = sections.get(start)
-    if (known && equalBytes(known.lastHash, lastHash)) return known.bloom
+    if (known && equalBytes(known.lastHash, lastHash)) return known
     const bloom = new Uint8Array(BLOOM_BYTES)
+    let parts = 0
     const part = size === FINEST ? 1n : (LOG_SECTION_SIZES[LOG_SECTION_SIZES.indexOf(size) + 1] as bigint)
-    for (let n = start; n <= last; n += part) {
-      const partBloom = part === 1n ? await this.#source.bloom(n) : await this.sectionBloom(n, part)
+    for (let i = 0, n = start; n <= last; i++, n += part) {
+      const partBloom = part === 1n ? await this.#source.bloom(n) : (await this.sectionBloom(n, part))?.bloom
       if (!partBloom) return undefined
-      for (let i = 0; i < BLOOM_BYTES; i++) bloom[i]! |= partBloom[i] as number
+      let any = 0
+      for (let b = 0; b < BLOOM_BYTES; b++) {
+        any |= partBloom[b] as number
+        bloom[b]! |= partBloom[b] as number
+      }
+      if (any !== 0) parts |= 1 << i
     }
-    sections.set(start, { lastHash, bloom })
-    return bloom
+    const section = { lastHash, bloom, parts }
+    sections.set(start, section)
+    return section
   }
 
   /**
@@ -80,10 +85,10 @@ export class BloomSectionIndex {
    * which drop the sections it touches, so a kept section is canonical. A log query checks dozens
    * of sections, and the hash lookups were most of a query that matches nothing.
    */
-  cachedSectionBloom(start: bigint, size: bigint): Uint8Array | undefined {
+  cachedSectionBloom(start: bigint, size: bigint): LogSection | undefined {
     const known = this.#sections.get(size)?.get(start)
     if (!known || start + size - 1n > this.#source.headNumber()) return undefined
-    return known.bloom
+    return known
   }
 
   /** Drops sections that reach above `number` (blocks there were reverted). */

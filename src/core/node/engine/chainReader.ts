@@ -7,12 +7,14 @@ import { UNCLE_WINDOW } from '../../chain/forkDetection.js'
 import type { KeyValueStore } from '../../storage/types.js'
 import { bytesToHex, bytesToUnprefixedHex, equalBytes, hexToBytes } from '../../util/hex.js'
 import { objectMemo } from '../../util/objectMemo.js'
-import { decodeBlockRecord, unpackBloom } from './blockCodec.js'
+import type { LogSection } from '../logQuery.js'
+import { decodeBlockRecord } from './blockCodec.js'
 import { decodeBlockLogViews } from './blockLogViews.js'
 import type { StoredBlock } from './blockRecord.js'
 import { BloomSectionIndex } from './bloomSections.js'
 import { HeightRing } from './heightRing.js'
 import { keys } from './keys.js'
+import { decodeLogSection } from './logSectionRecords.js'
 import { TwoGenerationCache } from './twoGenerationCache.js'
 import type { LogView } from './views.js'
 
@@ -69,12 +71,12 @@ export class ChainReader {
   readonly #blocks = new HeightRing<StoredBlock>(RECENT_BLOCKS)
   readonly #hashes = new HeightRing<Uint8Array>(RECENT_HASHES)
   readonly #older = new Map<bigint, StoredBlock>()
-  readonly #logViews = new Map<bigint, LogView[]>()
+  readonly #logViews = new Map<number, LogView[]>()
   /** Hashes of the last blocks of bloom sections (one per 16 blocks), which log queries check. */
   readonly #sectionEnds = new Map<bigint, Uint8Array>()
-  readonly #blooms = new TwoGenerationCache<bigint, Uint8Array>(BLOOMS)
-  /** Stored section unions read from a store without `getSync`, by key (two bounded generations). */
-  readonly #storedSections = new TwoGenerationCache<string, Uint8Array>(STORED_SECTIONS)
+  readonly #blooms = new TwoGenerationCache<number, Uint8Array>(BLOOMS)
+  /** Stored sections read, by `sectionCacheKey` (two bounded generations). */
+  readonly #storedSections = new TwoGenerationCache<number, LogSection>(STORED_SECTIONS)
   /** Where the last storage read of blooms ended: a read starting there continues a scan. */
   #bloomRunEnd = -1n
   readonly #sections = new BloomSectionIndex({
@@ -102,7 +104,7 @@ export class ChainReader {
     this.#blocks.set(n, block)
     this.#hashes.set(n, block.hash)
     const bloom = block.header.logsBloom
-    this.#blooms.set(n, bloom.length === 256 && bloom.every((b) => b === 0) ? EMPTY_BLOOM : bloom)
+    this.#blooms.set(Number(n), bloom.length === 256 && bloom.every((b) => b === 0) ? EMPTY_BLOOM : bloom)
   }
 
   /** Drops blocks above `number` from the caches (after a revert). */
@@ -215,8 +217,17 @@ export class ChainReader {
 
   async bloom(n: bigint): Promise<Uint8Array | undefined> {
     if (n < 0n || n > this.headNumber) return undefined
-    const cached = this.#blooms.get(n) ?? this.#blocks.get(n)?.header.logsBloom
+    const cached = this.#blooms.get(Number(n)) ?? this.#blocks.get(n)?.header.logsBloom
     if (cached) return cached
+    if (this.#kv.getSync) {
+      // A store read at once: just this bloom (a query entering sections reads their blocks with
+      // logs, not runs of blocks).
+      const stored = this.#kv.getSync(keys.bloom(n))
+      if (!stored) return undefined
+      const bloom = stored.length === 0 ? EMPTY_BLOOM : stored
+      this.#blooms.set(Number(n), bloom)
+      return bloom
+    }
     // Fetch a run of blooms in one scan: log queries walk ranges.
     const end = n === this.#bloomRunEnd ? n + BLOOM_RUN : n + BLOOM_JUMP - (n % BLOOM_JUMP)
     this.#bloomRunEnd = end
@@ -224,51 +235,49 @@ export class ChainReader {
     // A block without logs has an empty record (packBloom): one shared zero bloom stands for it.
     for (const [key, value] of rows)
       this.#blooms.set(
-        BigInt(`0x${key.slice(keys.bloomPrefix.length)}`),
+        Number.parseInt(key.slice(keys.bloomPrefix.length), 16),
         value.length === 0 ? EMPTY_BLOOM : value,
       )
-    return this.#blooms.get(n)
+    return this.#blooms.get(Number(n))
   }
 
   /** `bloom(n)` when it is in memory (no storage read, no promise), else undefined. */
   cachedBloom(n: bigint): Uint8Array | undefined {
     if (n < 0n || n > this.headNumber) return undefined
-    return this.#blooms.get(n) ?? this.#blocks.get(n)?.header.logsBloom
+    return this.#blooms.get(Number(n)) ?? this.#blocks.get(n)?.header.logsBloom
   }
 
   /** `logs(n)` when the block or its log view is in memory, else undefined. */
   cachedLogs(n: bigint): LogView[] | undefined {
     const recent = this.#blocks.get(n)
-    return recent ? blockLogs(recent) : this.#logViews.get(n)
+    return recent ? blockLogs(recent) : this.#logViews.get(Number(n))
   }
 
   /**
    * `sectionBloom` when the section is built and known to be canonical, or stored and readable
    * without waiting (the memory store), else undefined.
    */
-  cachedSectionBloom(start: bigint, size: bigint): Uint8Array | undefined {
+  cachedSectionBloom(start: bigint, size: bigint): LogSection | undefined {
+    // A kept record is canonical and complete: reverts, resets and loads empty the cache.
+    const stored = this.#storedSections.get(sectionCacheKey(start, size))
+    if (stored) return stored
     const built = this.#sections.cachedSectionBloom(start, size)
     if (built || start + size - 1n > this.headNumber) return built
-    const key = keys.logSection(size, start)
-    if (!this.#kv.getSync) return this.#storedSections.get(key)
-    const stored = this.#kv.getSync(key)
-    return stored && unpackBloom(stored)
+    return this.#readSectionSync(start, size)
   }
 
   /**
-   * The union of a section's blooms as the chain stored it (logSectionRecords.ts), if it did. A
-   * store that reads asynchronously is read 16 sections at a time (those of the enclosing coarser
-   * section, which a query walks in order), and what it read is kept: a query over 10,000 blocks
-   * that matches everywhere checks ~700 sections, and a storage read each was most of its time.
+   * The section as the chain stored it (logSectionRecords.ts), if it did. What is read is kept
+   * (decoded, by a number: a query over a million blocks checks ~10,000 sections, and copying each
+   * out of the store and decoding it again was most of a warm query). A store that reads
+   * asynchronously is read 16 sections at a time (those of the enclosing coarser section, which a
+   * query walks in order): a query over 10,000 blocks that matches everywhere checks ~700
+   * sections, and a storage read each was most of its time.
    */
-  async storedSection(start: bigint, size: bigint): Promise<Uint8Array | undefined> {
-    const key = keys.logSection(size, start)
-    if (this.#kv.getSync) {
-      const stored = this.#kv.getSync(key)
-      return stored && unpackBloom(stored)
-    }
-    const known = this.#storedSections.get(key)
+  async storedSection(start: bigint, size: bigint): Promise<LogSection | undefined> {
+    const known = this.#storedSections.get(sectionCacheKey(start, size))
     if (known) return known
+    if (this.#kv.getSync) return this.#readSectionSync(start, size)
     const generation = this.#generation
     const group = start - (start % (size * 16n))
     const rows = await this.#kv.range({
@@ -276,13 +285,24 @@ export class ChainReader {
       lt: keys.logSection(size, group + size * 16n),
     })
     if (generation !== this.#generation) return undefined
-    for (const [rowKey, value] of rows)
-      this.#storedSections.set(rowKey, value.length === 0 ? EMPTY_BLOOM : value)
-    return this.#storedSections.get(key)
+    const prefix = keys.logSection(size, 0n).length - 12
+    for (const [rowKey, value] of rows) {
+      const rowStart = BigInt(`0x${rowKey.slice(prefix)}`)
+      this.#storedSections.set(sectionCacheKey(rowStart, size), decodeLogSection(value))
+    }
+    return this.#storedSections.get(sectionCacheKey(start, size))
+  }
+
+  #readSectionSync(start: bigint, size: bigint): LogSection | undefined {
+    const stored = this.#kv.getSync?.(keys.logSection(size, start))
+    if (!stored) return undefined
+    const section = decodeLogSection(stored)
+    this.#storedSections.set(sectionCacheKey(start, size), section)
+    return section
   }
 
   /** The union of the blooms of the `size` blocks from `start` (see BloomSectionIndex). */
-  sectionBloom(start: bigint, size: bigint): Promise<Uint8Array | undefined> {
+  sectionBloom(start: bigint, size: bigint): Promise<LogSection | undefined> {
     return this.#sections.sectionBloom(start, size)
   }
 
@@ -305,7 +325,7 @@ export class ChainReader {
   async logs(n: bigint): Promise<LogView[]> {
     const recent = this.#blocks.get(n)
     if (recent) return blockLogs(recent)
-    const cached = this.#logViews.get(n)
+    const cached = this.#logViews.get(Number(n))
     if (cached) return cached
     const older = this.#older.get(n)
     if (older) return blockLogs(older)
@@ -317,11 +337,20 @@ export class ChainReader {
     if (!raw) return []
     const views = decodeBlockLogViews(raw, n)
     if (generation === this.#generation && n <= this.headNumber) {
-      this.#logViews.set(n, views)
-      if (this.#logViews.size > LOG_VIEWS) this.#logViews.delete(this.#logViews.keys().next().value as bigint)
+      this.#logViews.set(Number(n), views)
+      if (this.#logViews.size > LOG_VIEWS) this.#logViews.delete(this.#logViews.keys().next().value as number)
     }
     return views
   }
+}
+
+/**
+ * A section's key in the reader's cache: its start (a multiple of 16) plus the index of its size,
+ * so sections of different sizes that start at the same block do not collide. A number, not the
+ * record's key: a string built and hashed per lookup cost more than the lookup.
+ */
+function sectionCacheKey(start: bigint, size: bigint): number {
+  return Number(start) + (size === 16n ? 0 : size === 256n ? 1 : size === 4096n ? 2 : 3)
 }
 
 /** Log views of a block, built once per cached block: log queries and receipts read them often. */

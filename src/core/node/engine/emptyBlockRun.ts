@@ -10,12 +10,12 @@
  * ancestors sealed in the same batch from the run. A failed write leaves the chain at its head.
  */
 import type { KvOperation } from '../../storage/types.js'
+import type { LogSection } from '../logQuery.js'
 import { type BuildBlockParameters, type ExecutedBlock, executeBlock, sealBlock } from './blockBuilder.js'
-import { unpackBloom } from './blockCodec.js'
 import type { StoredBlock } from './blockRecord.js'
 import type { ChainReader } from './chainReader.js'
 import { keys } from './keys.js'
-import { logSectionWrites, type SectionParts } from './logSectionRecords.js'
+import { decodeLogSection, logSectionWrites, type SectionParts } from './logSectionRecords.js'
 
 /** Blocks per storage batch: ~450 KB of records, a few hundred milliseconds of sealing. */
 export const EMPTY_RUN_BATCH = 512
@@ -119,9 +119,9 @@ class RunSections implements SectionParts {
     return block ? Promise.resolve(block.header.logsBloom) : this.#reader.bloom(n)
   }
 
-  async storedSection(start: bigint, size: bigint): Promise<Uint8Array | undefined> {
+  async storedSection(start: bigint, size: bigint): Promise<LogSection | undefined> {
     const written = this.#written.get(keys.logSection(size, start))
-    if (written) return unpackBloom(written)
+    if (written) return decodeLogSection(written)
     return this.#reader.storedSection(start, size)
   }
 }

@@ -6,7 +6,14 @@
  */
 import type { LogCriteria } from '../../filters/logMatch.js'
 import { bytesToHex } from '../../util/hex.js'
-import { type BlockLogSource, type LogLimitPolicy, type LogQuery, queryLogs } from '../logQuery.js'
+import {
+  ALL_PARTS,
+  type BlockLogSource,
+  type LogLimitPolicy,
+  type LogQuery,
+  type LogSection,
+  queryLogs,
+} from '../logQuery.js'
 import type { ChainReader } from './chainReader.js'
 import type { Engine } from './engine.js'
 import { upstreamLogView } from './upstreamViews.js'
@@ -15,6 +22,9 @@ import type { LogView } from './views.js'
 const NO_LOGS = new Uint8Array(256)
 /** Stands for an upstream block that has matching logs: the upstream already filtered them. */
 const SOME_LOGS = new Uint8Array(256).fill(0xff)
+const NO_LOGS_SECTION: LogSection = { bloom: NO_LOGS, parts: 0 }
+/** Upstream sections with matching logs: their parts are looked at one by one. */
+const SOME_LOGS_SECTION: LogSection = { bloom: SOME_LOGS, parts: ALL_PARTS }
 
 /** `queryLogs` over this chain and, below a fork block, its upstream. */
 export async function queryChainLogs(
@@ -59,8 +69,8 @@ function mergedSource(
 ): BlockLogSource {
   const bloom = (n: bigint) => (upstream.has(n) ? SOME_LOGS : NO_LOGS)
   const sectionBloom = (start: bigint, size: bigint) => {
-    for (let n = start; n < start + size; n++) if (upstream.has(n)) return SOME_LOGS
-    return NO_LOGS
+    for (let n = start; n < start + size; n++) if (upstream.has(n)) return SOME_LOGS_SECTION
+    return NO_LOGS_SECTION
   }
   return {
     bloom: async (n) => (n <= forkBlock ? bloom(n) : reader.bloom(n)),
