@@ -141,8 +141,9 @@ export default defineConfig({
     staticProviderScripts(),
   ],
   build: {
-    // EXTENSION_OUT_DIR lets parallel builds (tests, benchmarks) use their own folder.
-    outDir: process.env.EXTENSION_OUT_DIR ?? (firefox ? 'dist-firefox' : 'dist'),
+    // EXTENSION_OUT_DIR lets parallel builds (tests, benchmarks) use their own folder. Set but
+    // empty it means the default: an empty outDir is the project root, which the build empties.
+    outDir: process.env.EXTENSION_OUT_DIR || (firefox ? 'dist-firefox' : 'dist'),
     emptyOutDir: true,
     // Minified with source maps (DevTools shows the TypeScript sources): the service worker compiles
     // its whole bundle on every cold start, and 921 KiB -> 401 KiB took ~10 ms off it. The Firefox

@@ -6,11 +6,11 @@ import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 
 /**
- * Launches Chromium with `extension` loaded in a fresh profile (or in `existingProfile`, to
- * restart on what an earlier launch left); returns the context and its folder.
+ * Launches Chromium with `extension` loaded in a fresh profile (or in `profileDir`, kept from an
+ * earlier run); returns the context and its folder.
  */
-export async function launchWithExtension(extension, extraArgs = [], existingProfile = undefined) {
-  const profileDir = existingProfile ?? (await mkdtemp(join(tmpdir(), 'rsk-devnode-bench-')))
+export async function launchWithExtension(extension, extraArgs = [], profileDir = undefined) {
+  profileDir ??= await mkdtemp(join(tmpdir(), 'rsk-devnode-bench-'))
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,

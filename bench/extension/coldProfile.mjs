@@ -5,7 +5,9 @@
 // the worker evaluates its script; the profiler attaches then, so the first milliseconds of
 // evaluation may be missed and the page's timings include the attaching.
 // Usage: EXTENSION_OUT_DIR=/tmp/x node bench/extension/coldProfile.mjs [restarts=3] [top=30]
-import { existsSync, readFileSync } from 'node:fs'
+// SAVE_PROFILE=prefix also writes each start's profile (prefix-N.cpuprofile, for DevTools).
+// PROFILE_DIR=dir profiles in a kept browser profile (a scale chain: bench/scale/extension.mjs --keep).
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { SourceMap } from 'node:module'
@@ -22,7 +24,14 @@ const server = createServer((_q, r) =>
 )
 await new Promise((done) => server.listen(0, '127.0.0.1', done))
 const url = `http://127.0.0.1:${server.address().port}/`
-const { context, profileDir } = await launchWithExtension(extension, ['--remote-debugging-port=0'])
+// The kept profile's registered worker scripts would be an earlier build's (bench/scale/extension.mjs).
+if (process.env.PROFILE_DIR)
+  rmSync(join(process.env.PROFILE_DIR, 'Default/Service Worker'), { recursive: true, force: true })
+const { context, profileDir } = await launchWithExtension(
+  extension,
+  ['--remote-debugging-port=0'],
+  process.env.PROFILE_DIR && resolve(process.env.PROFILE_DIR),
+)
 
 /** One CDP connection to the browser target; `send` takes an optional flattened session id. */
 async function browserSession() {
@@ -115,6 +124,8 @@ try {
     await cdp.send('Target.setDiscoverTargets', { discover: false })
     await cdp.send('Target.detachFromTarget', { sessionId: session })
     const p = result.profile
+    if (process.env.SAVE_PROFILE)
+      writeFileSync(`${process.env.SAVE_PROFILE}-${i}.cpuprofile`, JSON.stringify(p))
     const byId = new Map(p.nodes.map((n) => [n.id, n]))
     profiledMs += (p.endTime - p.startTime) / 1000
     for (let s = 0; s < p.samples.length; s++) {

@@ -44,24 +44,83 @@ export async function stopServiceWorker(context, page) {
 export async function coldStarts(context, page, restarts, { idleMs = 2000 } = {}) {
   const first = []
   const second = []
+  const timelines = []
   for (let i = 0; i < restarts; i++) {
     if (idleMs > 0) await new Promise((done) => setTimeout(done, idleMs))
     await stopServiceWorker(context, page)
     await new Promise((done) => setTimeout(done, 300))
-    const [a, b] = await page.evaluate(async () => {
+    const [a, b, sentAt, answeredAt] = await page.evaluate(async () => {
       const eth = window.ethereum
       const t0 = performance.now()
       await eth.request({ method: 'eth_blockNumber' })
       const t1 = performance.now()
       await eth.request({ method: 'eth_blockNumber' })
-      return [t1 - t0, performance.now() - t1]
+      return [t1 - t0, performance.now() - t1, performance.timeOrigin + t0, performance.timeOrigin + t1]
     })
     first.push(a)
     second.push(b)
+    const marks = await workerStartMarks(context).catch(() => undefined)
+    if (marks) timelines.push(startTimeline(sentAt, answeredAt, marks))
   }
   const summary = (samples) => {
     const s = [...samples].sort((x, y) => x - y)
     return { samples, medianMs: s[Math.floor(s.length / 2)], minMs: s[0], maxMs: s[s.length - 1] }
   }
-  return { firstAnswerMs: summary(first), secondAnswerMs: summary(second) }
+  return {
+    firstAnswerMs: summary(first),
+    secondAnswerMs: summary(second),
+    timeline: medianTimeline(timelines),
+  }
+}
+
+/** The worker's start-up marks (src/background/index.ts markStart) and its time origin (epoch ms). */
+export async function workerStartMarks(context) {
+  const worker = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://'))
+  if (!worker) return undefined
+  return worker.evaluate(() => ({
+    origin: performance.timeOrigin,
+    marks: Object.fromEntries(
+      performance
+        .getEntriesByType('mark')
+        .filter((m) => m.name.startsWith('rsk:'))
+        .map((m) => [m.name.slice(4), m.startTime]),
+    ),
+  }))
+}
+
+/** The phases of one cold start, in order, from the page's request to its answer (ms). */
+const PHASES = [
+  ['worker started (browser)', 'origin'],
+  ['scripts loaded and compiled', 'evaluation-started'],
+  ['modules evaluated', 'modules-evaluated'],
+  ['extension database open', 'extension-db-open'],
+  ['chain store open', 'chain-store-open'],
+  ['node open', 'node-open'],
+  ['first answer sent', 'first-answer'],
+  ['answer received by the page', 'received'],
+]
+
+function startTimeline(sentAt, answeredAt, { origin, marks }) {
+  const at = { origin: origin - sentAt, received: answeredAt - sentAt }
+  for (const [name, ms] of Object.entries(marks)) at[name] = origin + ms - sentAt
+  const phases = {}
+  let previous = 0
+  for (const [label, key] of PHASES) {
+    if (at[key] === undefined) continue
+    phases[label] = at[key] - previous
+    previous = at[key]
+  }
+  return phases
+}
+
+function medianTimeline(timelines) {
+  if (timelines.length === 0) return undefined
+  const out = {}
+  for (const [label] of PHASES) {
+    const values = timelines.map((t) => t[label]).filter((v) => v !== undefined)
+    if (values.length === 0) continue
+    values.sort((x, y) => x - y)
+    out[label] = Math.round(values[Math.floor(values.length / 2)] * 10) / 10
+  }
+  return out
 }

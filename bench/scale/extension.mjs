@@ -6,9 +6,15 @@
 //   EXTENSION_OUT_DIR=/tmp/x npx vite build
 //   EXTENSION_OUT_DIR=/tmp/x nice -n 10 node bench/scale/extension.mjs [--sizes=1000,10000]
 //     [--transfers=200 --token-transfers=100 --restarts=5 --out=dir]
+//     [--measures=cold,panel,reads,writes] [--keep=dir] [--build-minutes=25] [--measure-only]
+// --keep keeps each size's browser profile (its IndexedDB chain) in dir/indexeddb-<size>: a later
+// run completes a chain built short and measures it without building it again. --measures picks
+// what is measured (all by default): the panel (panel.mjs) is measured after the cold starts.
+// --build-minutes stops a build that takes longer and measures the chain as far as it went;
+// --measure-only measures kept chains as they are (a size without one is built).
 // Every request crosses page.evaluate (a CDP round trip): reads are timed in the page, W4/W5
 // rates include that hop at every size alike.
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { join, resolve } from 'node:path'
 import WebSocket from 'ws'
@@ -17,6 +23,7 @@ import { coldStarts } from '../extension/worker.mjs'
 import { RpcError } from '../lib/rpc.mjs'
 import { buildChain } from './build.mjs'
 import { measureReads, measureWrites } from './measure.mjs'
+import { measurePanel } from './panel.mjs'
 import { option } from './workerCommon.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -26,6 +33,10 @@ const tokenTransfers = Number(option('token-transfers') ?? 100)
 const restarts = Number(option('restarts') ?? 5)
 const rounds = Number(option('rounds') ?? 3)
 const outDir = option('out') ?? join(root, 'bench/results')
+const measures = new Set((option('measures') ?? 'cold,panel,reads,writes').split(','))
+const keep = option('keep') && resolve(option('keep'))
+const buildMinutes = Number(option('build-minutes') ?? Number.POSITIVE_INFINITY)
+const measureOnly = process.argv.includes('--measure-only')
 const extension = resolve(process.env.EXTENSION_OUT_DIR ?? join(root, 'dist'))
 const log = (message) => console.error(`[scale indexeddb] ${message}`)
 
@@ -58,6 +69,31 @@ function pageClient(page) {
       client.lastMs = answer.ms
       if (answer.error) throw new RpcError(method, answer.error)
       return answer.result
+    },
+    /**
+     * The build's steps run in the page in one evaluate: `{ mine }` is an anvil_mine of that
+     * many blocks, `{ raw, block }` a planned transaction, answered with the block its receipt
+     * names (automine: a block of its own) and its status.
+     */
+    runSteps(steps) {
+      return page.evaluate(async (steps) => {
+        const eth = window.ethereum
+        const outcomes = []
+        for (const step of steps) {
+          if (step.mine) {
+            await eth.request({ method: 'anvil_mine', params: [step.mine] })
+            continue
+          }
+          const hash = await eth.request({ method: 'eth_sendRawTransaction', params: [step.raw] })
+          const receipt = await eth.request({ method: 'eth_getTransactionReceipt', params: [hash] })
+          outcomes.push({
+            block: step.block,
+            landedIn: Number(receipt?.blockNumber),
+            status: receipt?.status,
+          })
+        }
+        return outcomes
+      }, steps)
     },
   }
   return client
@@ -107,49 +143,89 @@ const url = `http://127.0.0.1:${server.address().port}/`
 
 const results = []
 for (const size of sizes) {
-  const { context, profileDir } = await launchWithExtension(extension, ['--remote-debugging-port=0'])
+  const kept = keep && join(keep, `indexeddb-${size}`)
+  if (kept) mkdirSync(kept, { recursive: true })
+  // A kept profile holds the worker's scripts as registered by an earlier run (Chromium runs
+  // those, not the build on disk): dropping the registration makes it register this build's.
+  // The chain, in IndexedDB, stays.
+  if (kept) rmSync(join(kept, 'Default/Service Worker'), { recursive: true, force: true })
+  const chainRecord = kept && join(kept, 'scale-chain.json')
+  const { context, profileDir } = await launchWithExtension(extension, ['--remote-debugging-port=0'], kept)
   const idbDir = join(profileDir, 'Default/IndexedDB')
   try {
     const page = await providerPage(context, url)
     const client = pageClient(page)
     await client.request({ method: 'eth_requestAccounts' }).catch(() => undefined)
-    const built = await buildChain(client, size, { onProgress: (head) => log(`${size}: head ${head}`) })
+    const earlier =
+      chainRecord && existsSync(chainRecord) ? JSON.parse(readFileSync(chainRecord, 'utf8')) : {}
+    // The write measures' sends sit where the plan's later transactions belong: such a chain is
+    // measured as it stands, never completed.
+    if (earlier.written && !measureOnly)
+      throw new Error(`${kept} was measured with writes: measure it with --measure-only or delete it`)
+    let lastReport = { at: performance.now(), head: 0 }
+    const built = await buildChain(client, size, {
+      contracts: earlier.contracts,
+      onDeployed: (contracts) => chainRecord && writeFileSync(chainRecord, JSON.stringify({ contracts })),
+      onProgress: (head) => {
+        const now = performance.now()
+        const rate = ((head - lastReport.head) / (now - lastReport.at)) * 1000
+        lastReport = { at: now, head }
+        log(`${size}: head ${head} (${Math.round(rate)} blocks/s)`)
+      },
+      stopAfterMs: measureOnly && earlier.contracts ? 0 : buildMinutes * 60_000,
+    })
     log(`${size}: built in ${built.buildMs} ms`)
-    // Let the journal's write-behind finish, then start cold: what a developer opening it meets.
-    await new Promise((done) => setTimeout(done, 3000))
-    const cold = await coldStarts(context, page, restarts)
-    const heapAtOpen = await workerHeap(profileDir)
-    const reads = await measureReads(client, { size, contracts: built.contracts })
-    const heapAfterReads = await workerHeap(profileDir)
-    await new Promise((done) => setTimeout(done, 3000))
-    const diskStart = diskBytes(idbDir)
-    await client.request({ method: 'anvil_mine', params: ['0x7d0'] })
-    await new Promise((done) => setTimeout(done, 5000))
-    const diskAfterEmpty = diskBytes(idbDir)
-    const writes = await measureWrites(client, built, { transfers, tokenTransfers, rounds })
-    results.push({
+    const result = {
       store: 'indexeddb',
       size,
       buildMs: built.buildMs,
-      coldStartMs: {
+      ...(earlier.contracts && { resumed: true }),
+    }
+    results.push(result)
+    // Let the journal's write-behind finish, then start cold: what a developer opening it meets.
+    await new Promise((done) => setTimeout(done, 3000))
+    if (measures.has('cold')) {
+      const cold = await coldStarts(context, page, restarts)
+      result.coldStartMs = {
         median: Math.round(cold.firstAnswerMs.medianMs),
         all: cold.firstAnswerMs.samples.map(Math.round),
-      },
-      reads,
-      ...writes,
-      disk: {
+        phases: cold.timeline,
+      }
+      log(`${size}: cold start ${JSON.stringify(result.coldStartMs)}`)
+    }
+    const heapAtOpen = await workerHeap(profileDir)
+    if (measures.has('panel')) {
+      const worker = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://'))
+      const head = Number(await client.request({ method: 'eth_blockNumber' }))
+      result.panel = await measurePanel(context, new URL(worker.url()).host, head)
+      log(`${size}: panel ${JSON.stringify(result.panel)}`)
+    }
+    if (measures.has('reads')) {
+      result.reads = await measureReads(client, { size, contracts: built.contracts })
+      result.memory = { atOpen: heapAtOpen, afterReads: await workerHeap(profileDir) }
+    } else result.memory = { atOpen: heapAtOpen }
+    if (measures.has('writes')) {
+      if (chainRecord)
+        writeFileSync(chainRecord, JSON.stringify({ ...earlier, contracts: built.contracts, written: true }))
+      await new Promise((done) => setTimeout(done, 3000))
+      const diskStart = diskBytes(idbDir)
+      const head = Number(await client.request({ method: 'eth_blockNumber' }))
+      await client.request({ method: 'anvil_mine', params: ['0x7d0'] })
+      await new Promise((done) => setTimeout(done, 5000))
+      const diskAfterEmpty = diskBytes(idbDir)
+      Object.assign(result, await measureWrites(client, built, { transfers, tokenTransfers, rounds }))
+      result.disk = {
         totalMiB: Math.round((diskBytes(idbDir) / 1048576) * 10) / 10,
-        bytesPerBlockOverall: Math.round(diskStart / reads.head),
+        bytesPerBlockOverall: Math.round(diskStart / head),
         bytesPerEmptyBlock: Math.round((diskAfterEmpty - diskStart) / 2000),
-      },
-      memory: { atOpen: heapAtOpen, afterReads: heapAfterReads },
-    })
+      }
+    }
   } catch (error) {
     log(`${size}: ${error.stack ?? error}`)
     results.push({ store: 'indexeddb', size, error: String(error.message ?? error) })
   } finally {
     await context.close()
-    rmSync(profileDir, { recursive: true, force: true })
+    if (!kept) rmSync(profileDir, { recursive: true, force: true })
   }
 }
 server.closeAllConnections()

@@ -2,10 +2,13 @@
  * The MV3 service worker (a Firefox event page with the same code). Listeners are registered
  * synchronously on the first turn, so a Port that wakes the worker is never missed; everything
  * else (databases, nodes) opens lazily on first use. The one thing done at every start is to
- * bring the withdraw script's registration in line with the allow list (injection.ts); the
- * provider itself is a static content script of the manifest, in pages from the install on.
+ * bring the withdraw script's registration in line with the allow list (injection.ts), once the
+ * first answer is sent; the provider itself is a static content script of the manifest, in pages
+ * from the install on.
  */
 
+// First: its mark is the start of the worker's module evaluation (startMark.ts).
+import './startMark.js'
 import { browser, type Runtime } from '../shared/extensionApi.js'
 import {
   DEVTOOLS_PORT_NAME,
@@ -25,10 +28,31 @@ import { createRequestLog } from './requestLog.js'
 import { type BackgroundService, createBackgroundService } from './service.js'
 import { cryptoBackends, secp256k1WasmLoader, secp256k1WasmUrl } from './wasmLoaders.js'
 
+/**
+ * Start-up marks on the worker's own clock (0 = the worker's start), read by the benchmarks
+ * (bench/extension/worker.mjs): where a cold start's time goes up to the first answer.
+ */
+function markStart(name: string): void {
+  performance.mark(`rsk:${name}`)
+}
+markStart('modules-evaluated')
+
+/** The longest the start-up check of the content-script registrations waits for a first answer. */
+const SYNC_DELAY_MS = 1000
+
+/** The first answer to a page has been sent (or, woken by something else, a second passed). */
+let firstAnswerSent = () => {}
+const afterFirstAnswer = new Promise<void>((resolve) => {
+  firstAnswerSent = resolve
+  setTimeout(resolve, SYNC_DELAY_MS)
+})
+
 const injection = createInjection({
   scripting: browser.scripting as ScriptingApi,
   settings: browser.storage.local,
   files: INJECTED_FILES,
+  // Checking the registrations against the allow list waits for the first answer.
+  startWhen: afterFirstAnswer,
 })
 injection.ready.catch((error: unknown) =>
   console.error('RSK Devnode: registering the provider failed', error),
@@ -57,10 +81,24 @@ Object.assign(globalThis, {
 
 let servicePromise: Promise<BackgroundService> | null = null
 
+let answeredOnce = false
+function markFirstAnswer(): void {
+  if (answeredOnce) return
+  answeredOnce = true
+  markStart('first-answer')
+  firstAnswerSent()
+}
+
 function service(): Promise<BackgroundService> {
-  servicePromise ??= openExtensionDb(indexedDB).then((db) =>
-    createBackgroundService({
-      openNode: createNodeOpener(browserPlatform(navigator), indexedDbChainStores(indexedDB), secp256k1),
+  servicePromise ??= openExtensionDb(indexedDB).then((db) => {
+    markStart('extension-db-open')
+    return createBackgroundService({
+      openNode: createNodeOpener(
+        browserPlatform(navigator),
+        indexedDbChainStores(indexedDB),
+        secp256k1,
+        markStart,
+      ),
       deleteChain: deleteChainStore(indexedDB),
       store: createIdbWalletStore(db),
       log: createRequestLog(db),
@@ -87,8 +125,8 @@ function service(): Promise<BackgroundService> {
           })
           .catch((error: unknown) => console.error('RSK Devnode: opening the approval window failed', error))
       },
-    }),
-  )
+    })
+  })
   servicePromise.catch(() => {
     servicePromise = null
   })
@@ -150,7 +188,9 @@ browser.runtime.onConnect.addListener((port) => {
     port.onMessage.addListener((message: unknown) => {
       if (isResume(message)) return void service().then((s) => s.resumePage(page, message.subscriptions))
       if (!isRelayRequest(message)) return
-      void service().then((s) => s.handlePageRequest(page, message))
+      void service()
+        .then((s) => s.handlePageRequest(page, message))
+        .then(markFirstAnswer)
     })
     void service().then((s) => s.connectPage(page))
     return

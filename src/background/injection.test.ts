@@ -116,6 +116,19 @@ describe('createInjection', () => {
     expect(await injection.state()).toEqual({ patterns: [ALL_SITES], allSites: true })
   })
 
+  it('checks the registrations at start only once startWhen resolves (after the first answer)', async () => {
+    const browser = fakeBrowser()
+    for (const id of LEGACY_SCRIPT_IDS)
+      browser.registered.set(id, { id, js: ['old.js'], matches: [ALL_SITES] })
+    let start = () => {}
+    const injection = createInjection({ ...browser, files, startWhen: new Promise<void>((r) => (start = r)) })
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(browser.registered.size).toBe(LEGACY_SCRIPT_IDS.length)
+    start()
+    await injection.ready
+    expect(browser.registered.size).toBe(0)
+  })
+
   it('removes the provider and relay registrations an earlier version made', async () => {
     const browser = fakeBrowser()
     for (const id of LEGACY_SCRIPT_IDS)

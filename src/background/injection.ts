@@ -136,6 +136,12 @@ export interface InjectionDependencies {
   settings: SettingsArea
   /** Built file name of the withdraw script (from the `?script` import in injectedFiles.ts). */
   files: { withdraw: string }
+  /**
+   * When the start-up sync may begin (default: at once). The worker lets its first answer go
+   * first: the registrations persist across restarts, so the check can wait a moment, and its
+   * browser calls would otherwise compete with opening the databases (index.ts).
+   */
+  startWhen?: Promise<unknown>
 }
 
 /**
@@ -177,7 +183,12 @@ function sameScript(registered: InjectedScript, wanted: InjectedScript): boolean
   )
 }
 
-export function createInjection({ scripting, settings, files }: InjectionDependencies): InjectionControl {
+export function createInjection({
+  scripting,
+  settings,
+  files,
+  startWhen = Promise.resolve(),
+}: InjectionDependencies): InjectionControl {
   /** Changes run one at a time: two panels editing at once end with the last write, consistently. */
   let queue: Promise<unknown> = Promise.resolve()
   const serially = <T>(run: () => Promise<T>): Promise<T> => {
@@ -222,7 +233,7 @@ export function createInjection({ scripting, settings, files }: InjectionDepende
   }
 
   const sync = () => serially(async () => apply(await stored()))
-  const ready = sync()
+  const ready = startWhen.then(sync, sync)
   ready.catch(() => undefined)
 
   return {

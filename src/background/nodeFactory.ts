@@ -78,12 +78,15 @@ export function createNodeOpener(
   platform: Platform,
   openStore: OpenChainStore,
   secp256k1?: () => Promise<TinySecp256k1Like>,
+  /** Start-up marks (index.ts markStart): the chain store and the node opened. */
+  mark: (name: string) => void = () => {},
 ): OpenNode {
   return async (
     network: NetworkId,
     { profile, fork, onUpstreamActivity }: OpenNodeOptions,
   ): Promise<DevnodeNode> => {
     const storage = await openStore(network)
+    mark('chain-store-open')
     // A fork reaches its upstream through the platform's fetch, counted for the panels' progress.
     const upstream = fork && watchedTransport(createFetchTransport(fork.url), () => onUpstreamActivity?.())
     const node = await createNode({
@@ -95,6 +98,7 @@ export function createNodeOpener(
       yieldToHost,
       ...(fork && upstream && { fork: { ...fork, transport: upstream.transport } }),
     })
+    mark('node-open')
     return {
       request: (json) => node.request(json),
       on: (event, listener) => node.on(event as 'message', listener as (payload: unknown) => void),

@@ -26,6 +26,19 @@ describe('createRequestLog', () => {
     expect(older.map((e) => e.method)).toEqual(['m2', 'm1'])
   })
 
+  it('lists the newest entries across gaps in the ids (writes that failed leave gaps)', async () => {
+    const db = await openExtensionDb(new IDBFactory())
+    const log = createRequestLog(db)
+    const ids: number[] = []
+    for (let i = 0; i < 20; i++) ids.push((await log.add(entry(i))).id as number)
+    for (const i of [17, 12, 13, 14, 3]) await db.delete('log', ids[i] as number)
+    const newest = await log.list({ limit: 6 })
+    expect(newest.map((e) => e.method)).toEqual(['m19', 'm18', 'm16', 'm15', 'm11', 'm10'])
+    const older = await log.list({ limit: 100, beforeId: newest[5]!.id })
+    expect(older.map((e) => e.method)).toEqual(['m9', 'm8', 'm7', 'm6', 'm5', 'm4', 'm2', 'm1', 'm0'])
+    expect((await log.list({ limit: 100 })).length).toBe(15)
+  })
+
   it('stays bounded: the oldest entries go first', async () => {
     const log = createRequestLog(await openExtensionDb(new IDBFactory()), 10)
     for (let i = 0; i < 60; i++) await log.add(entry(i))

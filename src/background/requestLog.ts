@@ -150,12 +150,24 @@ export function createRequestLog(db: ExtensionDb, limit = DEFAULT_LOG_LIMIT): Re
       return { ...stored, id }
     },
     async list({ limit: max = 200, beforeId } = {}) {
-      const range = beforeId === undefined ? undefined : IDBKeyRange.upperBound(beforeId, true)
+      // Ids are consecutive but for the gaps of failed writes: the newest `max` entries are read
+      // with getAll over id ranges ending at the newest one, newest range first. A cursor walked
+      // backwards cost a round trip an entry (~0.1 ms each: ~0.5 s for the panel's 5,000).
+      const store = db.transaction('log').store
       const out: RequestLogEntry[] = []
-      let cursor = await db.transaction('log').store.openCursor(range, 'prev')
-      while (cursor && out.length < max) {
-        out.push(cursor.value)
-        cursor = await cursor.continue()
+      let below = beforeId
+      while (out.length < max) {
+        const newest = await store.openKeyCursor(
+          below === undefined ? undefined : IDBKeyRange.upperBound(below, true),
+          'prev',
+        )
+        if (!newest) break
+        const top = newest.key
+        const wanted = max - out.length
+        const chunk = await store.getAll(IDBKeyRange.bound(Math.max(0, top - wanted + 1), top))
+        for (let i = chunk.length - 1; i >= 0; i--) out.push(chunk[i] as RequestLogEntry)
+        below = Math.max(0, top - wanted + 1)
+        if (below === 0) break
       }
       return out
     },

@@ -61,8 +61,39 @@ export function flattenPool(content: PoolContent): PoolTransaction[] {
   return out.sort((a, b) => a.from.localeCompare(b.from) || a.nonce - b.nonce)
 }
 
+/** The stored log's entries the panel reads when it opens (the worker keeps as many), and a page of them. */
+const LOG_KEPT = 5000
+const LOG_PAGE = 500
+
+/** How long the stored request log waits for the blocks list's first rows before it is asked anyway. */
+export const LOG_AFTER_ROWS_MS = 1000
+
 export function createController(store: PanelStore, connection: PanelConnection) {
   const loading = new Set<number>()
+  /** Resolved when the first rows' blocks have loaded: the request log is asked after them. */
+  let firstRowsLoaded = () => {}
+  const rowsShown = new Promise<void>((resolve) => {
+    firstRowsLoaded = resolve
+  })
+
+  /**
+   * The stored request log, newest first, in pages of LOG_PAGE: one 640 KB answer for the
+   * 5,000 entries kept was one long task in the panel (and in the worker) when it arrived.
+   */
+  async function loadStoredLog(): Promise<void> {
+    let page = await connection.request<RequestLogEntry[]>({ kind: 'getLog', limit: LOG_PAGE })
+    store.addStoredRequests(page)
+    for (let loaded = page.length; page.length === LOG_PAGE && loaded < LOG_KEPT; loaded += page.length) {
+      const beforeId = page[page.length - 1]?.id
+      if (beforeId === undefined) return
+      page = await connection.request<RequestLogEntry[]>({
+        kind: 'getLog',
+        limit: Math.min(LOG_PAGE, LOG_KEPT - loaded),
+        beforeId,
+      })
+      store.addOlderRequests(page)
+    }
+  }
 
   async function refreshHead(): Promise<void> {
     const head = Number(await connection.rpc<string>('eth_blockNumber'))
@@ -133,6 +164,7 @@ export function createController(store: PanelStore, connection: PanelConnection)
         store.putBlocks(blocks.filter((b): b is RpcBlock => b !== null).map(summarizeBlock))
       } finally {
         for (const n of missing) loading.delete(n)
+        firstRowsLoaded()
       }
     },
 
@@ -163,13 +195,25 @@ export function createController(store: PanelStore, connection: PanelConnection)
         void connection.request({ kind: 'watchChain' }).catch(() => undefined)
         void refreshNodeSettings().catch(() => undefined)
       })
-      await refreshState()
-      await refreshNodeSettings().catch(() => undefined)
-      const log = await connection.request<RequestLogEntry[]>({ kind: 'getLog', limit: 5000 })
-      store.addRequests(log.reverse())
-      await connection.request({ kind: 'watchChain' }).catch(() => undefined)
-      await refreshHead()
+      // The blocks list needs the head alone: it is asked at once, with the state and settings.
+      // The stored request log (up to 5,000 entries, the largest answer by far) is asked once the
+      // list's first rows are in (or after LOG_AFTER_ROWS_MS when no list asks for rows), so the
+      // worker answers the rows first.
+      await Promise.all([
+        refreshState(),
+        refreshNodeSettings().catch(() => undefined),
+        connection
+          .request({ kind: 'watchChain' })
+          .catch(() => undefined)
+          .then(() => refreshHead()),
+      ])
       const timer = setInterval(() => void tick().catch(() => undefined), POLL_MS)
+      await Promise.race([rowsShown, new Promise((resolve) => setTimeout(resolve, LOG_AFTER_ROWS_MS))])
+      try {
+        await loadStoredLog()
+      } catch (error) {
+        store.set({ error: `Request log: ${error instanceof Error ? error.message : String(error)}` })
+      }
       return () => clearInterval(timer)
     },
 

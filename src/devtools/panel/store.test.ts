@@ -22,3 +22,31 @@ describe('the request counter', () => {
     expect(requestCount(data)).toBe(requestMetrics(data.requests).total)
   })
 })
+
+describe('the stored log read at open', () => {
+  const logged = (id: number): RequestLogEntry => ({
+    id,
+    time: id,
+    origin: 'http://a.test',
+    network: 'regtest',
+    method: `m${id}`,
+    params: [],
+    durationMs: 1,
+  })
+
+  it('goes before what arrived live while it was read, each entry once', () => {
+    const store = createStore((run) => run())
+    // Pushed live while the panel waited for the stored log; 7 was written before the read.
+    store.addRequests([logged(7), logged(8), logged(9)])
+    store.addStoredRequests([logged(7), logged(6), logged(5)]) // newest first, as getLog answers
+    expect(store.get().requests.map((e) => e.method)).toEqual(['m5', 'm6', 'm7', 'm8', 'm9'])
+  })
+
+  it('keeps live entries that have no id yet', () => {
+    const store = createStore((run) => run())
+    const { id: _none, ...unsaved } = logged(0)
+    store.addRequests([unsaved])
+    store.addStoredRequests([logged(2), logged(1)])
+    expect(store.get().requests.map((e) => e.method)).toEqual(['m1', 'm2', 'm0'])
+  })
+})

@@ -130,6 +130,25 @@ export function createStore(schedule: (run: () => void) => void = nextFrame) {
       data = { ...data, requests }
       notify()
     },
+    /**
+     * The stored log read when the panel opened (newest first), put before what arrived live
+     * meanwhile; a live entry the read already holds (same id) is kept once.
+     */
+    addStoredRequests(newestFirst: RequestLogEntry[]) {
+      const newestStored = newestFirst[0]?.id ?? -1
+      const live = data.requests.filter((e) => e.id === undefined || e.id > newestStored)
+      let requests = newestFirst.slice().reverse().concat(live)
+      if (requests.length > MAX_REQUESTS) requests = requests.slice(requests.length - MAX_REQUESTS)
+      data = { ...data, requests }
+      notify()
+    },
+    /** An older page of the stored log (newest first), put before everything held. */
+    addOlderRequests(newestFirst: RequestLogEntry[]) {
+      let requests = newestFirst.slice().reverse().concat(data.requests)
+      if (requests.length > MAX_REQUESTS) requests = requests.slice(requests.length - MAX_REQUESTS)
+      data = { ...data, requests }
+      notify()
+    },
     putBlocks(summaries: BlockSummary[]) {
       for (const b of summaries) blocks.set(b.number, b)
       data = { ...data, blocksVersion: data.blocksVersion + 1 }

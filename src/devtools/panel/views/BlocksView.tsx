@@ -5,6 +5,9 @@ import { VirtualList } from '../components/VirtualList.js'
 import { usePanelData, useServices } from '../context.js'
 import { age, shortHash } from '../lib/format.js'
 
+/** How long the list's range must stay put before the rows it shows are loaded. */
+const SETTLE_MS = 60
+
 export function BlocksView() {
   const data = usePanelData()
   const { store, controller } = useServices()
@@ -12,8 +15,12 @@ export function BlocksView() {
   const count = data.head + 1
   const numberAt = (index: number) => data.head - index
   const now = Date.now()
-  // Rows that fly past during a fast scroll are not fetched: loads wait for the range to settle.
+  // Rows that fly past during a fast scroll are not fetched: a range loads once the scroll has
+  // settled for SETTLE_MS. The list's first range (the panel opening) loads at once. (Loading any
+  // range that comes after a pause at once made a scroll on a loaded machine, whose frames are
+  // often over SETTLE_MS apart, load rows in the middle of the scroll.)
   const pendingLoad = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const firstRange = useRef(true)
   useEffect(() => () => clearTimeout(pendingLoad.current), [])
 
   return (
@@ -26,11 +33,14 @@ export function BlocksView() {
         onOpen={(i) => store.explore({ kind: 'block', id: numberAt(i) })}
         onRange={(first, last) => {
           clearTimeout(pendingLoad.current)
-          pendingLoad.current = setTimeout(() => {
+          const load = () => {
             const numbers: number[] = []
             for (let i = first; i <= last; i++) numbers.push(numberAt(i))
             void controller.ensureBlocks(numbers)
-          }, 60)
+          }
+          if (firstRange.current) load()
+          else pendingLoad.current = setTimeout(load, SETTLE_MS)
+          firstRange.current = false
         }}
         header={
           <>
