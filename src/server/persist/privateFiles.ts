@@ -16,14 +16,27 @@ export async function ensurePrivateDirectory(dir: string): Promise<void> {
   await chmod(dir, PRIVATE_DIR_MODE)
 }
 
-/** Every directory under `root` (itself included) 0700, every file 0600; symbolic links are left alone. */
+/**
+ * Every directory under `root` (itself included) 0700, every file 0600; symbolic links are left
+ * alone. An entry below `root` that disappears meanwhile is skipped: the chain's LevelDB runs while
+ * this walks it, and a compaction that starts at open deletes table files.
+ */
 export async function tightenTree(root: string): Promise<void> {
   const info = await lstat(root)
   if (info.isSymbolicLink()) return
   if (info.isDirectory()) {
     if ((info.mode & 0o777) !== PRIVATE_DIR_MODE) await chmod(root, PRIVATE_DIR_MODE)
-    for (const name of await readdir(root)) await tightenTree(join(root, name))
+    for (const name of await readdir(root)) await tightenEntry(join(root, name))
   } else if (info.isFile() && (info.mode & 0o777) !== PRIVATE_FILE_MODE) {
     await chmod(root, PRIVATE_FILE_MODE)
+  }
+}
+
+/** `tightenTree` of an entry found while walking: one that no longer exists needs nothing. */
+export async function tightenEntry(path: string): Promise<void> {
+  try {
+    await tightenTree(path)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
   }
 }
