@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { RequestLogEntry } from '../../shared/protocol.js'
 import { requestMetrics } from './lib/requests.js'
+import { loggedEntry } from './requestLogFixtures.js'
 import { createStore, requestCount } from './store.js'
 
 const entry = (id: number): RequestLogEntry =>
@@ -24,15 +25,7 @@ describe('the request counter', () => {
 })
 
 describe('the stored log read at open', () => {
-  const logged = (id: number): RequestLogEntry => ({
-    id,
-    time: id,
-    origin: 'http://a.test',
-    network: 'regtest',
-    method: `m${id}`,
-    params: [],
-    durationMs: 1,
-  })
+  const logged = loggedEntry
 
   it('goes before what arrived live while it was read, each entry once', () => {
     const store = createStore((run) => run())

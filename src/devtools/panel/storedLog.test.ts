@@ -2,17 +2,10 @@ import { describe, expect, it } from 'vitest'
 import type { RequestLogEntry } from '../../shared/protocol.js'
 import type { PanelConnection } from './connection.js'
 import { createController } from './controller.js'
+import { loggedEntry } from './requestLogFixtures.js'
 import { createStore } from './store.js'
 
-const logged = (id: number): RequestLogEntry => ({
-  id,
-  time: id,
-  origin: 'http://a.test',
-  network: 'regtest',
-  method: `m${id}`,
-  params: [],
-  durationMs: 1,
-})
+const logged = loggedEntry
 
 /** A worker holding entries 1…stored, answering getLog as requestLog.list does (newest first). */
 function setup(stored: number) {
