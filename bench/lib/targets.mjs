@@ -2,10 +2,10 @@
 // process that measures them; HTTP targets are spawned servers bound to 127.0.0.1.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { sender } from './chain.mjs'
+import { freePort } from './freePort.mjs'
 import { isInstalled, NODE22_BIN, PEERS_DIR, peerDir, ROOT } from './peers.mjs'
 import { eip1193Client, httpClient, jsonRpcObjectClient } from './rpc.mjs'
 
@@ -28,17 +28,6 @@ const toQuantity = (value) => `0x${value.toString(16)}`
 
 function importFile(path) {
   return import(pathToFileURL(path).href)
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /** Peak resident set of another process (VmHWM), in MiB; undefined once it has exited. */

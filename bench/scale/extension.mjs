@@ -14,7 +14,7 @@
 // --measure-only measures kept chains as they are (a size without one is built).
 // Every request crosses page.evaluate (a CDP round trip): reads are timed in the page, W4/W5
 // rates include that hop at every size alike.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { join, resolve } from 'node:path'
 import WebSocket from 'ws'
@@ -24,7 +24,7 @@ import { RpcError } from '../lib/rpc.mjs'
 import { buildChain } from './build.mjs'
 import { measureReads, measureWrites } from './measure.mjs'
 import { measurePanel } from './panel.mjs'
-import { option } from './workerCommon.mjs'
+import { diskBytes, option } from './workerCommon.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
 const sizes = (option('sizes') ?? '1000,10000').split(',').map(Number)
@@ -39,15 +39,6 @@ const buildMinutes = Number(option('build-minutes') ?? Number.POSITIVE_INFINITY)
 const measureOnly = process.argv.includes('--measure-only')
 const extension = resolve(process.env.EXTENSION_OUT_DIR ?? join(root, 'dist'))
 const log = (message) => console.error(`[scale indexeddb] ${message}`)
-
-function diskBytes(dir) {
-  let total = 0
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name)
-    total += entry.isDirectory() ? diskBytes(path) : statSync(path).size
-  }
-  return total
-}
 
 /** A client whose requests go through the page's provider, timed in the page. */
 function pageClient(page) {

@@ -4,15 +4,15 @@
 // reused by later runs; W4/W5 add their blocks at its head, so a kept chain grows a little with
 // every run (its head is reported).
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { freePort } from '../lib/freePort.mjs'
 import { httpClient } from '../lib/rpc.mjs'
 import { OUR_NETWORK, OUR_SERVER_BUNDLE } from '../lib/targets.mjs'
 import { buildChain } from './build.mjs'
 import { measureReads, measureWrites } from './measure.mjs'
 import { PLAN_VERSION } from './plan.mjs'
-import { option } from './workerCommon.mjs'
+import { diskBytes, option } from './workerCommon.mjs'
 
 const [sizeArg, dataRoot, outPath] = process.argv.slice(2)
 const size = Number(sizeArg)
@@ -25,26 +25,6 @@ const dataDir = join(dataRoot, `leveldb-${size}`)
 const markerPath = join(dataDir, 'scale-chain.json')
 const memoryOut = join(dataRoot, `leveldb-${size}.memory.json`)
 const LAUNCHER = new URL('./serverLauncher.mjs', import.meta.url).pathname
-
-function diskBytes(dir) {
-  let total = 0
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name)
-    total += entry.isDirectory() ? diskBytes(path) : statSync(path).size
-  }
-  return total
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 /** Servers this worker started and has not stopped: stopped if the worker fails. */
 const running = new Set()

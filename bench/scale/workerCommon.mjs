@@ -1,4 +1,7 @@
 // Helpers of the scale workers.
+import { readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+
 const args = process.argv.slice(2)
 export const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
 
@@ -15,4 +18,14 @@ export function memoryNow() {
     heapUsed,
     arrayBuffers,
   }
+}
+
+/** Bytes of every file below `dir`. */
+export function diskBytes(dir) {
+  let total = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    total += entry.isDirectory() ? diskBytes(path) : statSync(path).size
+  }
+  return total
 }

@@ -8,10 +8,10 @@
 // Needs the server bundle: npm run build:server.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { freePort } from '../lib/freePort.mjs'
 import { runLoad } from './loadClient.mjs'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -27,17 +27,6 @@ const bundle = join(ROOT, 'dist/server/rsk-devnode-server.js')
 if (!existsSync(bundle)) {
   console.error('dist/server is missing: run `npm run build:server` first')
   process.exit(1)
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /** Spawns a server and waits for a stdout line matching `ready`; returns the match and the child. */

@@ -6,11 +6,11 @@
 // Needs `npm run build:server` and Anvil from npm in .peers/anvil (bench/run.mjs installs it).
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Wallet } from 'ethers'
+import { freePort } from '../lib/freePort.mjs'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..')
 const option = (name, fallback) =>
@@ -31,17 +31,6 @@ for (const [path, hint] of [
     console.error(`${path} is missing: ${hint}`)
     process.exit(1)
   }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 let id = 0
