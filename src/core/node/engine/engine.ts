@@ -398,16 +398,18 @@ export class Engine implements EmptyRunHost {
     }
   }
 
-  // The engine as the host of a run of empty blocks (EmptyRunHost).
+  // The commit steps both paths share (`commitBlock` and a run of empty blocks, EmptyRunHost).
   commitState(): ReturnType<EmptyRunHost['commitState']> {
     return this.state.commit()
   }
 
+  /** Writes a commit's batch; the state's trie nodes are then stored. */
   async batch(ops: KvOperation[]): Promise<void> {
     await this.kv.batch(ops)
     this.state.nodes.saved()
   }
 
+  /** After a failed commit: the state as stored. */
   async reloadState(): Promise<void> {
     this.state = await WorldState.load(this.kv, { fallback: this.fork })
   }
@@ -511,12 +513,11 @@ export class Engine implements EmptyRunHost {
         ops.push({ type: 'delete', key: keys.pooled(hashHex) })
         mined.push(hashHex)
       }
-      await this.kv.batch(ops)
-      this.state.nodes.saved()
+      await this.batch(ops)
       for (const hashHex of mined) this.storedPool.delete(hashHex)
     } catch (error) {
       // The batch is all or nothing: storage is still at `parent`; bring memory back to it too.
-      this.state = await WorldState.load(this.kv, { fallback: this.fork })
+      await this.reloadState()
       throw error
     }
     const { block } = sealed
