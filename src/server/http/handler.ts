@@ -212,12 +212,15 @@ function answerRpc(
   }
   if (forwarded === NOTHING) return finish(undefined)
   const fail = (error: unknown) => answerInternalError(response, error)
-  // A client that disconnects before its answer stops long work (a large anvil_mine) between chunks.
-  const signal = { aborted: false }
-  response.once('close', () => {
-    if (!response.writableFinished) signal.aborted = true
-  })
-  const options = { signal }
+  // A client that disconnects before its answer stops long work (a large anvil_mine) between
+  // chunks. Read only by such work, so nothing is registered per request: its socket is asked.
+  const options = {
+    signal: {
+      get aborted() {
+        return !response.writableFinished && (response.socket === null || response.socket.destroyed)
+      },
+    },
+  }
   const node = context.nodes.ready(network)
   if (node) {
     const answer = node.request(forwarded, options)
