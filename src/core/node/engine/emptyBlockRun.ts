@@ -84,10 +84,8 @@ export async function mineEmptyRun(host: EmptyRunHost, p: MineEmptyRunParameters
     await host.reloadState()
     throw error
   }
-  for (const block of sealed.values()) {
-    reader.head = block
-    reader.remember(block)
-  }
+  for (const block of sealed.values()) reader.remember(block)
+  reader.head = onto.parent
   host.parentBitcoinHash = onto.parentBitcoinHash
   for (const block of sealed.values()) host.announce(block)
 }
