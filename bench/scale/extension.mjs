@@ -7,8 +7,10 @@
 //   EXTENSION_OUT_DIR=/tmp/x nice -n 10 node bench/scale/extension.mjs [--sizes=1000,10000]
 //     [--transfers=200 --token-transfers=100 --restarts=5 --out=dir]
 //     [--measures=cold,panel,reads,writes] [--keep=dir] [--build-minutes=25] [--measure-only]
+//     [--result=file]   (the first size's result alone, as bench/scale.mjs reads it)
 // --keep keeps each size's browser profile (its IndexedDB chain) in dir/indexeddb-<size>: a later
-// run completes a chain built short and measures it without building it again. --measures picks
+// run completes a chain built short and measures it without building it again, when it loads the
+// extension from the same EXTENSION_OUT_DIR (the path names the extension, and its IndexedDB). --measures picks
 // what is measured (all by default): the panel (panel.mjs) is measured after the cold starts.
 // --build-minutes stops a build that takes longer and measures the chain as far as it went;
 // --measure-only measures kept chains as they are (a size without one is built).
@@ -39,6 +41,8 @@ const buildMinutes = Number(option('build-minutes') ?? Number.POSITIVE_INFINITY)
 const measureOnly = process.argv.includes('--measure-only')
 const extension = resolve(process.env.EXTENSION_OUT_DIR ?? join(root, 'dist'))
 const log = (message) => console.error(`[scale indexeddb] ${message}`)
+/** Empty blocks mined to measure their bytes on disk: enough to outweigh LevelDB's own noise. */
+const EMPTY_FOR_DISK = 10_000
 
 /** A client whose requests go through the page's provider, timed in the page. */
 function pageClient(page) {
@@ -141,22 +145,44 @@ for (const size of sizes) {
   // The chain, in IndexedDB, stays.
   if (kept) rmSync(join(kept, 'Default/Service Worker'), { recursive: true, force: true })
   const chainRecord = kept && join(kept, 'scale-chain.json')
-  const { context, profileDir } = await launchWithExtension(extension, ['--remote-debugging-port=0'], kept)
+  let { context, profileDir } = await launchWithExtension(extension, ['--remote-debugging-port=0'], kept)
   const idbDir = join(profileDir, 'Default/IndexedDB')
+  let page
+  let client
+  /**
+   * The chain's bytes on disk with the browser closed and opened again: Chromium's LevelDB writes
+   * its log into a table when it opens, so the figure does not depend on where its log stood.
+   */
+  const reopen = async () => {
+    await context.close()
+    ;({ context } = await launchWithExtension(extension, ['--remote-debugging-port=0'], profileDir))
+    page = await providerPage(context, url)
+    client = pageClient(page)
+    await client.request({ method: 'eth_blockNumber' })
+    return diskBytes(idbDir)
+  }
   try {
-    const page = await providerPage(context, url)
-    const client = pageClient(page)
+    page = await providerPage(context, url)
+    client = pageClient(page)
     await client.request({ method: 'eth_requestAccounts' }).catch(() => undefined)
     const earlier =
       chainRecord && existsSync(chainRecord) ? JSON.parse(readFileSync(chainRecord, 'utf8')) : {}
-    // The write measures' sends sit where the plan's later transactions belong: such a chain is
-    // measured as it stands, never completed.
-    if (earlier.written && !measureOnly)
-      throw new Error(`${kept} was measured with writes: measure it with --measure-only or delete it`)
+    // The write measures' sends sit where the plan's later transactions belong: a chain short of
+    // its size that was measured is never completed. A complete one is measured again (its reads
+    // look at the plan's blocks, below the measures' sends).
+    // Chromium names an unpacked extension after its path, and its IndexedDB after that name.
+    if (earlier.extension && earlier.extension !== extension)
+      throw new Error(`${kept} holds the chain of the extension loaded from ${earlier.extension}`)
+    const startHead = Number(await client.request({ method: 'eth_blockNumber' }))
+    if (earlier.written && startHead < size && !measureOnly)
+      throw new Error(
+        `${kept} was measured with writes at head ${startHead}: measure it with --measure-only or delete it`,
+      )
     let lastReport = { at: performance.now(), head: 0 }
     const built = await buildChain(client, size, {
       contracts: earlier.contracts,
-      onDeployed: (contracts) => chainRecord && writeFileSync(chainRecord, JSON.stringify({ contracts })),
+      onDeployed: (contracts) =>
+        chainRecord && writeFileSync(chainRecord, JSON.stringify({ contracts, extension })),
       onProgress: (head) => {
         const now = performance.now()
         const rate = ((head - lastReport.head) / (now - lastReport.at)) * 1000
@@ -197,18 +223,31 @@ for (const size of sizes) {
     } else result.memory = { atOpen: heapAtOpen }
     if (measures.has('writes')) {
       if (chainRecord)
-        writeFileSync(chainRecord, JSON.stringify({ ...earlier, contracts: built.contracts, written: true }))
-      await new Promise((done) => setTimeout(done, 3000))
-      const diskStart = diskBytes(idbDir)
+        writeFileSync(
+          chainRecord,
+          JSON.stringify({ ...earlier, contracts: built.contracts, extension, written: true }),
+        )
+      // Each disk figure is taken once the worker compacted its journal (a pause in the requests)
+      // and the browser was closed and opened again.
+      const settle = () => new Promise((done) => setTimeout(done, 5000))
+      await settle()
+      const diskStart = await reopen()
       const head = Number(await client.request({ method: 'eth_blockNumber' }))
-      await client.request({ method: 'anvil_mine', params: ['0x7d0'] })
-      await new Promise((done) => setTimeout(done, 5000))
-      const diskAfterEmpty = diskBytes(idbDir)
+      await client.request({ method: 'anvil_mine', params: [`0x${EMPTY_FOR_DISK.toString(16)}`] })
+      await settle()
+      const diskAfterEmpty = await reopen()
       Object.assign(result, await measureWrites(client, built, { transfers, tokenTransfers, rounds }))
+      await settle()
+      const diskAfterWrites = await reopen()
+      const afterWrites = Number(await client.request({ method: 'eth_blockNumber' }))
       result.disk = {
-        totalMiB: Math.round((diskBytes(idbDir) / 1048576) * 10) / 10,
+        totalMiB: Math.round((diskAfterWrites / 1048576) * 10) / 10,
         bytesPerBlockOverall: Math.round(diskStart / head),
-        bytesPerEmptyBlock: Math.round((diskAfterEmpty - diskStart) / 2000),
+        bytesPerEmptyBlock: Math.round((diskAfterEmpty - diskStart) / EMPTY_FOR_DISK),
+        // The W4/W5 blocks (one transfer or ERC-20 transfer each).
+        bytesPerW4W5Block: Math.round(
+          (diskAfterWrites - diskAfterEmpty) / (afterWrites - head - EMPTY_FOR_DISK),
+        ),
       }
     }
   } catch (error) {
@@ -224,5 +263,7 @@ server.close()
 mkdirSync(outDir, { recursive: true })
 const stamp = new Date().toISOString().replace(/[:.]/g, '-')
 writeFileSync(join(outDir, `scale-indexeddb-${stamp}.json`), JSON.stringify({ sizes, results }, null, 2))
+// bench/scale.mjs runs one size at a time and reads its result from here.
+if (option('result')) writeFileSync(option('result'), JSON.stringify(results[0] ?? {}, null, 2))
 console.log(JSON.stringify(results, null, 2))
 if (results.some((r) => r.error)) process.exitCode = 1

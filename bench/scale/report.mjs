@@ -21,6 +21,9 @@ const ROWS = [
   ['getTransactionReceipt old: p50 / p99', (r) => pct(r.reads?.oldReceipt)],
   ['getBalance at an old block: p50 / p99', (r) => pct(r.reads?.oldBalance)],
   ['cold start to first answer (median)', (r) => (r.coldStartMs ? `${r.coldStartMs.median} ms` : '–')],
+  ['panel open: list / head row filled (median)', (r) => panelOpen(r.panel)],
+  ['panel jump by search / in the list (median)', (r) => panelJump(r.panel)],
+  ['panel frames > 50 ms: jumps / fling / slow scroll (worst)', (r) => panelFrames(r.panel)],
   ['heap after open / after reads (MiB)', (r) => mem(r, 'heapUsedMiB')],
   ['RSS after open / after reads (MiB)', (r) => mem(r, 'rssMiB')],
   ['memory store: chain bytes per block', (r) => kib(r.chainBytesPerBlock)],
@@ -28,6 +31,7 @@ const ROWS = [
   ['records written per W4/W5 block', (r) => kib(r.bytesPerW4W5Block?.bytes)],
   ['on disk per block (whole chain)', (r) => kib(r.disk?.bytesPerBlockOverall)],
   ['on disk per added empty block', (r) => kib(r.disk?.bytesPerEmptyBlock)],
+  ['on disk per added W4/W5 block', (r) => kib(r.disk?.bytesPerW4W5Block)],
   ['on disk, total (MiB)', (r) => fmt(r.disk?.totalMiB)],
 ]
 
@@ -37,6 +41,18 @@ function pair(sample, logs) {
 }
 function pct(sample) {
   return sample ? `${fmt(sample.p50Ms)} / ${fmt(sample.p99Ms)} ms` : '–'
+}
+function panelOpen(panel) {
+  return panel ? `${fmt(panel.open.medianListedMs)} / ${fmt(panel.open.medianFilledMs)} ms` : '–'
+}
+function panelJump(panel) {
+  return panel ? `${fmt(panel.searchJump.medianMs)} / ${fmt(panel.listJump.medianMs)} ms` : '–'
+}
+function panelFrames(panel) {
+  if (!panel) return '–'
+  const { searchJump, listJump, fling, slowScroll } = panel
+  const worst = Math.max(searchJump.worstGapMs, listJump.worstGapMs, fling.worstGapMs, slowScroll.worstGapMs)
+  return `${searchJump.gapsOver50 + listJump.gapsOver50} / ${fling.gapsOver50} / ${slowScroll.gapsOver50} (${fmt(worst)} ms)`
 }
 function mem(r, field) {
   const open = r.memory?.atOpen?.[field]
@@ -66,6 +82,8 @@ function ratios(results) {
         )
       if (r.coldStartMs && base.coldStartMs)
         parts.push(`cold start ${fmt(r.coldStartMs.median / base.coldStartMs.median)}×`)
+      if (r.panel && base.panel)
+        parts.push(`panel open ${fmt(r.panel.open.medianFilledMs / base.panel.open.medianFilledMs)}×`)
       const heap = r.memory?.afterReads?.heapUsedMiB
       const baseHeap = base.memory?.afterReads?.heapUsedMiB
       if (store !== 'memory' && heap && baseHeap) parts.push(`heap ${fmt(heap / baseHeap)}×`)
