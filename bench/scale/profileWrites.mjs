@@ -10,6 +10,7 @@ import { freePort } from '../lib/freePort.mjs'
 import { httpClient } from '../lib/rpc.mjs'
 import { OUR_NETWORK, OUR_SERVER_BUNDLE } from '../lib/targets.mjs'
 import { prepareChain, w4ValueTransfers, w5TokenTransfers } from '../lib/workloads.mjs'
+import { serveArgs } from './workerCommon.mjs'
 
 const dataDir = resolve(process.argv[2])
 const sends = Number(process.argv[3] ?? 400)
@@ -18,19 +19,7 @@ const marker = JSON.parse(readFileSync(join(dataDir, 'scale-chain.json'), 'utf8'
 const port = await freePort()
 const child = spawn(
   process.execPath,
-  [
-    `--cpu-prof`,
-    `--cpu-prof-dir=${outDir}`,
-    new URL('./serverLauncher.mjs', import.meta.url).pathname,
-    OUR_SERVER_BUNDLE,
-    'serve',
-    '--host',
-    '127.0.0.1',
-    '--port',
-    String(port),
-    '--data-dir',
-    dataDir,
-  ],
+  ['--cpu-prof', `--cpu-prof-dir=${outDir}`, ...serveArgs(OUR_SERVER_BUNDLE, port, dataDir)],
   { stdio: ['ignore', 'ignore', 'inherit'] },
 )
 const client = httpClient(`http://127.0.0.1:${port}/${OUR_NETWORK}/${marker.apiKey}`)

@@ -12,7 +12,7 @@ import { OUR_NETWORK, OUR_SERVER_BUNDLE } from '../lib/targets.mjs'
 import { buildChain } from './build.mjs'
 import { measureReads, measureWrites } from './measure.mjs'
 import { PLAN_VERSION } from './plan.mjs'
-import { diskBytes, option } from './workerCommon.mjs'
+import { diskBytes, option, serveArgs } from './workerCommon.mjs'
 
 const [sizeArg, dataRoot, outPath] = process.argv.slice(2)
 const size = Number(sizeArg)
@@ -36,22 +36,10 @@ process.on('exit', () => {
 async function startServer(apiKey) {
   const port = await freePort()
   const started = performance.now()
-  const child = spawn(
-    process.execPath,
-    [
-      '--expose-gc',
-      LAUNCHER,
-      OUR_SERVER_BUNDLE,
-      'serve',
-      '--host',
-      '127.0.0.1',
-      '--port',
-      String(port),
-      '--data-dir',
-      dataDir,
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, SCALE_MEMORY_OUT: memoryOut } },
-  )
+  const child = spawn(process.execPath, ['--expose-gc', ...serveArgs(OUR_SERVER_BUNDLE, port, dataDir)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, SCALE_MEMORY_OUT: memoryOut },
+  })
   running.add(child)
   child.once('exit', () => running.delete(child))
   let stderr = ''

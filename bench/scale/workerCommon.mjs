@@ -29,3 +29,12 @@ export function diskBytes(dir) {
   }
   return total
 }
+
+/**
+ * The argv after node's own flags that serves a kept chain's data directory on a loopback port:
+ * the scale launcher (bench/scale/serverLauncher.mjs) running the server bundle's `serve`.
+ */
+export function serveArgs(bundle, port, dataDir) {
+  const launcher = new URL('./serverLauncher.mjs', import.meta.url).pathname
+  return [launcher, bundle, 'serve', '--host', '127.0.0.1', '--port', String(port), '--data-dir', dataDir]
+}
