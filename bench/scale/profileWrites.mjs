@@ -23,11 +23,17 @@ const child = spawn(
   { stdio: ['ignore', 'ignore', 'inherit'] },
 )
 const client = httpClient(`http://127.0.0.1:${port}/${OUR_NETWORK}/${marker.apiKey}`)
+const startedAt = performance.now()
 for (;;) {
+  if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before answering`)
   try {
     await client.request({ method: 'eth_blockNumber' })
     break
-  } catch {
+  } catch (error) {
+    if (performance.now() - startedAt > 120_000) {
+      child.kill('SIGKILL')
+      throw new Error(`the server did not answer within 120 s: ${error.message}`)
+    }
     await new Promise((done) => setTimeout(done, 20))
   }
 }
