@@ -27,27 +27,32 @@ afterEach(() => {
 
 const quotaError = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError')
 
-/** Puts and adds are refused while `full`; a delete frees space when `deleteFrees`. */
-function simulateQuota({ deleteFrees }: { deleteFrees: boolean }) {
+/**
+ * Puts and adds are refused while `full`; a delete frees space when `deleteFrees`. With `database`,
+ * only that database's stores are affected: what an earlier test left running on its own
+ * databases (a compaction's deletes) must not free this test's space.
+ */
+function simulateQuota({ deleteFrees, database }: { deleteFrees: boolean; database?: string }) {
+  const affects = (store: IDBObjectStore) => database === undefined || store.transaction.db.name === database
   IDBObjectStore.prototype.put = function put(
     this: IDBObjectStore,
     ...args: Parameters<IDBObjectStore['put']>
   ) {
-    if (full) throw quotaError()
+    if (full && affects(this)) throw quotaError()
     return originalPut.apply(this, args)
   }
   IDBObjectStore.prototype.add = function add(
     this: IDBObjectStore,
     ...args: Parameters<IDBObjectStore['add']>
   ) {
-    if (full) throw quotaError()
+    if (full && affects(this)) throw quotaError()
     return originalAdd.apply(this, args)
   }
   IDBObjectStore.prototype.delete = function del(
     this: IDBObjectStore,
     ...args: Parameters<IDBObjectStore['delete']>
   ) {
-    if (deleteFrees) full = false
+    if (deleteFrees && affects(this)) full = false
     return originalDelete.apply(this, args)
   }
 }
@@ -162,8 +167,8 @@ describe('IndexedDB full in the worker', () => {
 
 describe('the request log when IndexedDB is full', () => {
   it('trims itself to its newest entries and writes the new one', async () => {
-    simulateQuota({ deleteFrees: true })
-    const log = createRequestLog(await openExtensionDb(new IDBFactory()))
+    simulateQuota({ deleteFrees: true, database: 'full-log' })
+    const log = createRequestLog(await openExtensionDb(new IDBFactory(), 'full-log'))
     await log.addAll(Array.from({ length: LOG_KEPT_WHEN_FULL + 50 }, (_, i) => entry(i)))
     full = true
     const added = await log.add(entry(999))
@@ -175,8 +180,8 @@ describe('the request log when IndexedDB is full', () => {
   })
 
   it('gives up (the caller drops the entry) when trimming frees nothing', async () => {
-    simulateQuota({ deleteFrees: false })
-    const log = createRequestLog(await openExtensionDb(new IDBFactory()))
+    simulateQuota({ deleteFrees: false, database: 'full-log' })
+    const log = createRequestLog(await openExtensionDb(new IDBFactory(), 'full-log'))
     await log.add(entry(1))
     full = true
     await expect(log.add(entry(2))).rejects.toMatchObject({ name: 'QuotaExceededError' })
