@@ -10,7 +10,7 @@ import { freePort } from '../lib/freePort.mjs'
 import { httpClient } from '../lib/rpc.mjs'
 import { OUR_NETWORK, OUR_SERVER_BUNDLE } from '../lib/targets.mjs'
 import { prepareChain, w4ValueTransfers, w5TokenTransfers } from '../lib/workloads.mjs'
-import { serveArgs } from './workerCommon.mjs'
+import { serveArgs, untilServerAnswers } from './workerCommon.mjs'
 
 const dataDir = resolve(process.argv[2])
 const sends = Number(process.argv[3] ?? 400)
@@ -23,20 +23,7 @@ const child = spawn(
   { stdio: ['ignore', 'ignore', 'inherit'] },
 )
 const client = httpClient(`http://127.0.0.1:${port}/${OUR_NETWORK}/${marker.apiKey}`)
-const startedAt = performance.now()
-for (;;) {
-  if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before answering`)
-  try {
-    await client.request({ method: 'eth_blockNumber' })
-    break
-  } catch (error) {
-    if (performance.now() - startedAt > 120_000) {
-      child.kill('SIGKILL')
-      throw new Error(`the server did not answer within 120 s: ${error.message}`)
-    }
-    await new Promise((done) => setTimeout(done, 20))
-  }
-}
+await untilServerAnswers(child, client, { started: performance.now(), pollMs: 20 })
 const ticks = () =>
   Object.fromEntries(
     readdirSync(`/proc/${child.pid}/task`).map((tid) => {

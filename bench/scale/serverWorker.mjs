@@ -12,7 +12,7 @@ import { OUR_NETWORK, OUR_SERVER_BUNDLE } from '../lib/targets.mjs'
 import { buildChain } from './build.mjs'
 import { measureReads, measureWrites } from './measure.mjs'
 import { PLAN_VERSION } from './plan.mjs'
-import { diskBytes, option, serveArgs } from './workerCommon.mjs'
+import { diskBytes, option, serveArgs, untilServerAnswers } from './workerCommon.mjs'
 
 const [sizeArg, dataRoot, outPath] = process.argv.slice(2)
 const size = Number(sizeArg)
@@ -47,19 +47,7 @@ async function startServer(apiKey) {
     stderr = (stderr + chunk).slice(-2000)
   })
   const client = httpClient(`http://127.0.0.1:${port}/${OUR_NETWORK}/${apiKey}`)
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`)
-    try {
-      await client.request({ method: 'eth_blockNumber' })
-      break
-    } catch (error) {
-      if (performance.now() - started > 120_000) {
-        child.kill('SIGKILL')
-        throw new Error(`server did not answer within 120 s: ${error.message} ${stderr}`)
-      }
-      await new Promise((resolve) => setTimeout(resolve, 2))
-    }
-  }
+  await untilServerAnswers(child, client, { started, pollMs: 2, detail: () => stderr })
   const firstAnswerMs = performance.now() - started
   return {
     client,

@@ -38,3 +38,23 @@ export function serveArgs(bundle, port, dataDir) {
   const launcher = new URL('./serverLauncher.mjs', import.meta.url).pathname
   return [launcher, bundle, 'serve', '--host', '127.0.0.1', '--port', String(port), '--data-dir', dataDir]
 }
+
+/**
+ * Asks `client` for eth_blockNumber every `pollMs` until the server `child` answers; throws when it
+ * exits first or has not answered 120 s after `started`. `detail()` adds to the error (its stderr).
+ */
+export async function untilServerAnswers(child, client, { started, pollMs, detail = () => '' }) {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${detail()}`)
+    try {
+      await client.request({ method: 'eth_blockNumber' })
+      return
+    } catch (error) {
+      if (performance.now() - started > 120_000) {
+        child.kill('SIGKILL')
+        throw new Error(`server did not answer within 120 s: ${error.message} ${detail()}`)
+      }
+      await new Promise((resolve) => setTimeout(resolve, pollMs))
+    }
+  }
+}
