@@ -1,6 +1,7 @@
 /**
- * The extension build: `vite build` → dist/ (Chromium, MV3 service worker),
- * `TARGET=firefox vite build` → dist-firefox/ (background scripts, gecko settings).
+ * The extension build: `vite build` → dist/extension/chromium/ (Chromium, MV3 service worker),
+ * `TARGET=firefox vite build` → dist/extension/firefox/ (background scripts, gecko settings).
+ * Both ship in the npm package (`npx rsk-devnode extension --path [--firefox]` prints them).
  * The library build has its own config (vite.lib.config.ts).
  */
 import { existsSync } from 'node:fs'
@@ -143,7 +144,7 @@ export default defineConfig({
   build: {
     // EXTENSION_OUT_DIR lets parallel builds (tests, benchmarks) use their own folder. Set but
     // empty it means the default: an empty outDir is the project root, which the build empties.
-    outDir: process.env.EXTENSION_OUT_DIR || (firefox ? 'dist-firefox' : 'dist'),
+    outDir: process.env.EXTENSION_OUT_DIR || (firefox ? 'dist/extension/firefox' : 'dist/extension/chromium'),
     emptyOutDir: true,
     // Minified with source maps (DevTools shows the TypeScript sources): the service worker compiles
     // its whole bundle on every cold start, and 921 KiB -> 401 KiB took ~10 ms off it. The Firefox

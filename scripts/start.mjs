@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-const extensionDir = join(root, 'dist')
+const extensionDir = join(root, 'dist', 'extension', 'chromium')
 const serverBundle = join(root, 'dist/server/rsk-devnode-server.js')
 const DEFAULT_DAPP_PORT = 5173
 // The ports tried when none is chosen can be moved (its test uses free ephemeral ones, not 4444).
@@ -192,7 +192,7 @@ function openChromium(url) {
     { stdio: 'ignore' },
   )
   children.push(child)
-  child.on('error', () => log('Could not start Chromium; load dist/ by hand as described above.'))
+  child.on('error', () => log('Could not start Chromium; load dist/extension/chromium/ by hand as described above.'))
   return true
 }
 

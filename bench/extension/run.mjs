@@ -58,7 +58,7 @@ const server = createServer((req, res) => {
 })
 await new Promise((done) => server.listen(0, '127.0.0.1', done))
 const url = `http://127.0.0.1:${server.address().port}/`
-const extension = resolve(process.env.EXTENSION_OUT_DIR ?? join(root, 'dist'))
+const extension = resolve(process.env.EXTENSION_OUT_DIR ?? join(root, 'dist', 'extension', 'chromium'))
 const { context, profileDir: profile } = await launchWithExtension(extension)
 
 /** Opens the bench page once the provider's scripts are registered. */

@@ -39,7 +39,7 @@ const measures = new Set((option('measures') ?? 'cold,panel,reads,writes').split
 const keep = option('keep') && resolve(option('keep'))
 const buildMinutes = Number(option('build-minutes') ?? Number.POSITIVE_INFINITY)
 const measureOnly = process.argv.includes('--measure-only')
-const extension = resolve(process.env.EXTENSION_OUT_DIR ?? join(root, 'dist'))
+const extension = resolve(process.env.EXTENSION_OUT_DIR ?? join(root, 'dist', 'extension', 'chromium'))
 const log = (message) => console.error(`[scale indexeddb] ${message}`)
 /** Empty blocks mined to measure their bytes on disk: enough to outweigh LevelDB's own noise. */
 const EMPTY_FOR_DISK = 10_000

@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path'
 import { type BrowserContext, chromium, type Worker } from 'playwright-core'
 
 export const EXTENSION_DIR = resolve(
-  process.env.EXTENSION_OUT_DIR ?? resolve(import.meta.dirname, '../../dist'),
+  process.env.EXTENSION_OUT_DIR ?? resolve(import.meta.dirname, '../../dist/extension/chromium'),
 )
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 

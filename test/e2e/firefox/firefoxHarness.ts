@@ -1,6 +1,6 @@
 /**
  * Launches Debian's Firefox ESR through WebDriver BiDi (puppeteer-core), installs the Firefox build
- * (dist-firefox/, `npm run build:firefox`) as a temporary add-on with BiDi's
+ * (dist/extension/firefox/, `npm run build:firefox`) as a temporary add-on with BiDi's
  * `webExtension.install`, and reaches what BiDi does not: extension pages (`moz-extension://`,
  * through raw BiDi commands, as Firefox sends no load events for them) and the background page
  * (Firefox's remote debugging protocol). ../../../../shared/reference/firefox-e2e.md has the
@@ -16,7 +16,7 @@ import { connectRemoteDebugger, type RemoteDebugger } from './remoteDebugging.js
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr'
 export const FIREFOX_EXTENSION_DIR = resolve(
-  process.env.FIREFOX_EXTENSION_OUT_DIR ?? resolve(import.meta.dirname, '../../../dist-firefox'),
+  process.env.FIREFOX_EXTENSION_OUT_DIR ?? resolve(import.meta.dirname, '../../../dist/extension/firefox'),
 )
 
 /** The add-on's id (manifest `browser_specific_settings.gecko.id`, set in vite.config.ts). */

@@ -1,5 +1,5 @@
 /**
- * Forking in the Firefox build (dist-firefox, `npm run build:firefox`): the event page reaches an
+ * Forking in the Firefox build (dist/extension/firefox, `npm run build:firefox`): the event page reaches an
  * upstream on 127.0.0.1 (our own HTTP server) with the host access the manifest's `<all_urls>`
  * gives, and the chain it forks answers the upstream's state at the fork block.
  */

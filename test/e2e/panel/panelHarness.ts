@@ -12,7 +12,7 @@ import { CHROMIUM_PATH, type PageServer, startPageServer, waitForInjection } fro
 export const PANEL_EXTENSION_DIR = resolve(
   process.env.PANEL_EXTENSION_DIR ??
     process.env.EXTENSION_OUT_DIR ??
-    resolve(import.meta.dirname, '../../../dist'),
+    resolve(import.meta.dirname, '../../../dist/extension/chromium'),
 )
 export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../../screenshots')
 
