@@ -11,7 +11,6 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL: process.env.DAPP_URL,
-    trace: 'retain-on-failure',
   },
   webServer: {
     command: 'node server.mjs',
