@@ -9,9 +9,13 @@ import { join } from 'node:path'
 import { crx, type ManifestV3Export } from '@crxjs/vite-plugin'
 import preact from '@preact/preset-vite'
 import { defineConfig, type Plugin } from 'vite'
-import chromeManifest from './manifest.json' with { type: 'json' }
+import baseManifest from './manifest.json' with { type: 'json' }
+import pkg from './package.json' with { type: 'json' }
 
 const firefox = process.env.TARGET === 'firefox'
+
+/** The package's version is the extension's: one number to bump, in the archives and the store. */
+const chromeManifest = { ...baseManifest, version: pkg.version }
 
 function firefoxManifest() {
   const { minimum_chrome_version: _chromeOnly, background, ...rest } = chromeManifest
@@ -26,6 +30,8 @@ function firefoxManifest() {
         strict_min_version: '140.0',
         data_collection_permissions: { required: ['none'] },
       },
+      // Firefox for Android reads data_collection_permissions from 142 on (web-ext lint).
+      gecko_android: { strict_min_version: '142.0' },
     },
   }
 }

@@ -34,6 +34,7 @@ afterEach(async () => {
 /** Each command as typed, with the arguments it would otherwise act on. */
 const COMMANDS: Record<keyof typeof COMMAND_USAGE, string[]> = {
   serve: ['serve', '--port', '0'],
+  extension: ['extension', '--path'],
   'apps create': ['apps', 'create', '--name', 'x', '--use-case', 'defi'],
   'apps list': ['apps', 'list'],
   'apps show': ['apps', 'show', 'x'],

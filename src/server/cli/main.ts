@@ -1,5 +1,5 @@
 /**
- * `rsk-devnode` commands: `serve` and `apps …`. Pure argument handling and printing; the work
+ * `rsk-devnode` commands: `serve`, `apps …` and `extension --path`. Pure argument handling and printing; the work
  * is done by startServer and the app store, so tests drive this function directly.
  */
 
@@ -10,6 +10,7 @@ import type { ForkByNetwork } from '../node/coreNode.js'
 import { DataDirectoryInUseError, DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server.js'
 import { apps } from './appsCommands.js'
 import { type CliContext, CliError, type CliResult, common, dataDirOf, UsageError } from './context.js'
+import { extension } from './extensionCommand.js'
 import { formatServeBanner } from './format.js'
 import { asksForHelp, help, parseCommand, USAGE, usageOf } from './usage.js'
 
@@ -47,6 +48,7 @@ async function dispatch(argv: string[], context: CliContext): Promise<CliResult>
   if (command === undefined || command.startsWith('-')) return serve(argv, context)
   if (command === 'serve') return serve(rest, context)
   if (command === 'apps') return apps(rest, context)
+  if (command === 'extension') return extension(rest, context)
   throw new UsageError(`unknown command "${command}"`)
 }
 

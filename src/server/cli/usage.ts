@@ -16,6 +16,9 @@ export const COMMAND_USAGE = {
   For a Hardhat test suite: --profile rskj --omit-remasc (docs/hardhat.md).
   --fork continues a network from a live upstream's block (default its latest - 6); the key in
   URL is only ever shown redacted. Give a fork a data directory of its own.`,
+  extension: `rsk-devnode extension --path [--firefox]
+  Prints the folder of the unpacked extension installed with the package (Chromium by default;
+  --firefox: the Firefox add-on): Load unpacked in chrome://extensions, or --load-extension=DIR.`,
   'apps create': `rsk-devnode apps create --name NAME --use-case ${USE_CASES.join('|')} [--description TEXT]
                          [--network ${NETWORKS}]... [--chain-methods on|off]
   Creates an app and prints its API key and RPC addresses. Without --network it gets all three.`,
