@@ -11,14 +11,6 @@
 
 export type { Clock } from './core/clock/clock.js'
 export { createManualClock, systemClock } from './core/clock/clock.js'
-// Networks and profiles
-export {
-  NETWORK_BY_CHAIN_ID,
-  NETWORKS,
-  type NetworkConfig,
-  type NetworkName,
-} from './core/network/networks.js'
-export { DEFAULT_PROFILE, PROFILES, type Profile, type ProfileName } from './core/network/profiles.js'
 // The node
 export {
   type CreateNodeParameters,
@@ -28,7 +20,15 @@ export {
   type NodeEventListener,
   type NodeEventMap,
   type NodeEventName,
-} from './core/node/createNode.js'
+} from './core/createNode.js'
+// Networks and profiles
+export {
+  NETWORK_BY_CHAIN_ID,
+  NETWORKS,
+  type NetworkConfig,
+  type NetworkName,
+} from './core/network/networks.js'
+export { DEFAULT_PROFILE, PROFILES, type Profile, type ProfileName } from './core/network/profiles.js'
 export { CLIENT_NAME, CLIENT_VERSION } from './core/rpc/clientVersion.js'
 export type { ClientInfo, Platform } from './core/rpc/context.js'
 export type { RequestRecord } from './core/rpc/dispatch.js'

@@ -9,10 +9,10 @@
  */
 import { redactUrl } from '../core/fork/redact.js'
 import type { UpstreamTransport } from '../core/fork/upstreamClient.js'
+import type { ForkView } from '../shared/panelProtocol.js'
 import type { NetworkId } from '../shared/protocol.js'
 import { InvalidParamsError, WalletError } from '../wallet/errors.js'
 import type { WalletStore } from '../wallet/store.js'
-import type { ForkView } from './panel/panelProtocol.js'
 
 /** Where each network's fork is kept, in the extension database. */
 export const FORKS_KEY = 'nodeForks'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { ALL_SITES } from '../shared/panelProtocol.js'
 import {
-  ALL_SITES,
   ALLOW_LIST_KEY,
   createInjection,
   type InjectedScript,

@@ -14,9 +14,8 @@
  * brings it in line with the stored list (and removes the registrations of versions that
  * injected dynamically).
  */
+import { ALL_SITES, type InjectionState } from '../shared/panelProtocol.js'
 
-/** Every URL the browser lets an extension script into: shown as "All sites". */
-export const ALL_SITES = '<all_urls>'
 /** A fresh install injects everywhere, as the extension did with static content scripts. */
 export const DEFAULT_ALLOW_LIST: readonly string[] = [ALL_SITES]
 export const ALLOW_LIST_KEY = 'injection.allowList'
@@ -110,13 +109,6 @@ export interface ScriptingApi {
 export interface SettingsArea {
   get(key: string): Promise<Record<string, unknown>>
   set(items: Record<string, unknown>): Promise<unknown>
-}
-
-export interface InjectionState {
-  /** Match patterns the provider is injected into; empty means nowhere. */
-  patterns: string[]
-  /** True when the list holds `<all_urls>`. */
-  allSites: boolean
 }
 
 export interface InjectionControl {

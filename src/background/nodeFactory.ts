@@ -4,8 +4,8 @@
  */
 
 import type { TinySecp256k1Like } from '../core/chain/secp256k1.js'
+import { createNode } from '../core/createNode.js'
 import { createFetchTransport } from '../core/fork/fetchTransport.js'
-import { createNode } from '../core/node/createNode.js'
 import type { Platform } from '../core/rpc/context.js'
 import { createIndexedDbStore } from '../core/storage/indexedDbStore.js'
 import type { KeyValueStore } from '../core/storage/types.js'

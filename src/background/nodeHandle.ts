@@ -4,8 +4,8 @@
  */
 import type { ProfileName } from '../core/network/profiles.js'
 import type { KeyValueStore } from '../core/storage/types.js'
+import type { ForkView } from '../shared/panelProtocol.js'
 import type { NetworkId } from '../shared/protocol.js'
-import type { ForkView } from './panel/panelProtocol.js'
 
 export interface DevnodeNode {
   /** One JSON-RPC 2.0 request object in, its response object out. */

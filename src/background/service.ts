@@ -7,6 +7,7 @@ import { DEFAULT_PROFILE, isProfileName, type ProfileName } from '../core/networ
 import { asStorageError, StorageFullError } from '../core/storage/storageErrors.js'
 import type { Address } from '../core/util/hex.js'
 import { hostAccessPattern } from '../shared/hostAccess.js'
+import type { ForkView } from '../shared/panelProtocol.js'
 import type {
   BackgroundToPanel,
   BackgroundToRelay,
@@ -36,7 +37,6 @@ import type { InjectionControl } from './injection.js'
 import { createLiveChain, type IntervalSchedule, KEEP_ALIVE_MS } from './liveChain.js'
 import { createNodeRegistry, type JsonRpcResponse, type OpenNode } from './nodeHandle.js'
 import { createPageSubscriptions } from './pageSubscriptions.js'
-import type { ForkView } from './panel/panelProtocol.js'
 import { LOG_KEPT_WHEN_FULL, type RequestLog } from './requestLog.js'
 import type { SubscriptionOwner } from './subscriptions.js'
 

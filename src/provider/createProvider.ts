@@ -4,7 +4,7 @@
  * `new BrowserProvider(provider)` (ethers), `custom(provider)` (viem), `new Web3(provider)`.
  * It holds no state of its own (no caching: every call goes to the node) and adds no wallet.
  */
-import type { DevNode, NodeEventMap } from '../core/node/createNode.js'
+import type { DevNode, NodeEventMap } from '../core/createNode.js'
 import type { JsonRpcResponse } from '../core/rpc/envelope.js'
 import { ProviderRpcError } from './providerRpcError.js'
 

@@ -1,6 +1,6 @@
 /** An in-process node behind the EIP-1193 adapter, as the client libraries see it. */
 import { COW_ACCOUNTS } from '../../src/core/accounts/devAccounts.js'
-import { createNode } from '../../src/core/node/createNode.js'
+import { createNode } from '../../src/core/createNode.js'
 import { createMemoryStore } from '../../src/core/storage/memoryStore.js'
 import { createProvider } from '../../src/provider/createProvider.js'
 

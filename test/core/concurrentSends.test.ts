@@ -6,7 +6,7 @@
  * test:concurrency) runs 100 rounds of each.
  */
 import { describe, test } from 'vitest'
-import { createNode } from '../../src/core/node/createNode.js'
+import { createNode } from '../../src/core/createNode.js'
 import { createMemoryStore } from '../../src/core/storage/memoryStore.js'
 import { type Call, concurrentSendRound, ROUND_TIMEOUT_MS, ROUNDS } from './concurrentSends.js'
 

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { COW_ACCOUNTS } from '../../src/core/accounts/devAccounts.js'
 import { signTransaction } from '../../src/core/chain/transaction.js'
 import { createManualClock } from '../../src/core/clock/clock.js'
-import { createNode } from '../../src/core/node/createNode.js'
+import { createNode } from '../../src/core/createNode.js'
 import { createIndexedDbStore } from '../../src/core/storage/indexedDbStore.js'
 import { type Address, bytesToHex, hexToBytes } from '../../src/core/util/hex.js'
 

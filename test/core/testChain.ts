@@ -2,7 +2,7 @@
 import { COW_ACCOUNTS } from '../../src/core/accounts/devAccounts.js'
 import { signTransaction } from '../../src/core/chain/transaction.js'
 import { createManualClock } from '../../src/core/clock/clock.js'
-import { createNode } from '../../src/core/node/createNode.js'
+import { createNode } from '../../src/core/createNode.js'
 import { createMemoryStore } from '../../src/core/storage/memoryStore.js'
 import { type Address, bytesToHex, hexToBytes } from '../../src/core/util/hex.js'
 

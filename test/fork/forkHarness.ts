@@ -2,12 +2,12 @@
 import { decodeFunctionResult, encodeDeployData, encodeFunctionData } from 'viem'
 import { COW_ACCOUNTS } from '../../src/core/accounts/devAccounts.js'
 import { signTransaction } from '../../src/core/chain/transaction.js'
+import type { DevNode } from '../../src/core/createNode.js'
 import type {
   UpstreamRequest,
   UpstreamResponse,
   UpstreamTransport,
 } from '../../src/core/fork/upstreamClient.js'
-import type { DevNode } from '../../src/core/node/createNode.js'
 import { type Address, bytesToHex, hexToBytes } from '../../src/core/util/hex.js'
 import { getArtifact } from '../fixtures/contracts/index.js'
 

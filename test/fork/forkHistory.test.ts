@@ -7,7 +7,7 @@
 import { encodeFunctionData } from 'viem'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { createManualClock } from '../../src/core/clock/clock.js'
-import { createNode, type DevNode } from '../../src/core/node/createNode.js'
+import { createNode, type DevNode } from '../../src/core/createNode.js'
 import { createMemoryStore } from '../../src/core/storage/memoryStore.js'
 import type { KeyValueStore } from '../../src/core/storage/types.js'
 import { type Address, hexToBytes } from '../../src/core/util/hex.js'

@@ -7,7 +7,7 @@
 import fc from 'fast-check'
 import { expect, test } from 'vitest'
 import { COW_ACCOUNTS } from '../../src/core/accounts/devAccounts.js'
-import { createNode } from '../../src/core/node/createNode.js'
+import { createNode } from '../../src/core/createNode.js'
 import { createMemoryStore } from '../../src/core/storage/memoryStore.js'
 import { answerProblem, requestArbitrary } from './requestArbitraries.js'
 import { assertStillMines, type Call } from './stillMines.js'

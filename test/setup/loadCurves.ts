@@ -1,6 +1,6 @@
 /**
  * Unit tests sign, recover senders and run precompiles through core directly, outside a node's
- * dispatcher (which waits for the curves itself, see src/core/node/lateLoads.ts): each test file
+ * dispatcher (which waits for the curves itself, see src/core/lateLoads.ts): each test file
  * loads them first. Tests of that waiting import a fresh module graph (`vi.resetModules()`).
  */
 import { beforeAll } from 'vitest'

@@ -5,18 +5,18 @@
  */
 
 import { isProfileName } from '../../core/network/profiles.js'
+import {
+  type FilterSummary,
+  type NodeSettings,
+  PANEL_EXTRA_KINDS,
+  type PanelExtraRequest,
+} from '../../shared/panelProtocol.js'
 import type { BackgroundToPanel, NetworkId } from '../../shared/protocol.js'
 import { CHAINS } from '../../wallet/chains.js'
 import { InvalidParamsError } from '../../wallet/errors.js'
 import type { InjectionControl } from '../injection.js'
 import type { BackgroundService, PanelConnection } from '../service.js'
 import { jsonSafe, toErrorPayload } from '../service.js'
-import {
-  type FilterSummary,
-  type NodeSettings,
-  PANEL_EXTRA_KINDS,
-  type PanelExtraRequest,
-} from './panelProtocol.js'
 
 /** RSKj FilterManager's idle timeout (src/core/filters/filterRegistry.ts). */
 const FILTER_IDLE_MS = 5 * 60 * 1000

@@ -6,7 +6,7 @@
  * before answering requests that never touch a curve (`eth_blockNumber`, `eth_chainId`).
  *
  * `createNode` starts the load once the node is ready, and its dispatcher holds back every request
- * that may reach a curve until the load is done (`node/lateLoads.ts`); code paths that use a curve
+ * that may reach a curve until the load is done (`core/lateLoads.ts`); code paths that use a curve
  * are synchronous (the EVM's precompiles) and read it through `curves()`.
  *
  * The import is relative, so the extension's build turns it into a static import (service workers

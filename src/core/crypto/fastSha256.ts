@@ -3,7 +3,7 @@
  * proof checks), which hash a few dozen short messages per block. hash-wasm's WebAssembly SHA-256
  * runs about 5× faster than the portable one on 64–80 byte inputs. Nothing needs it to open the
  * chain, so it loads on the first `loadFastSha256()`: a node starts that once it is ready, and its
- * requests that may mine wait for it (`node/lateLoads.ts`). Until then, or for good where
+ * requests that may mine wait for it (`core/lateLoads.ts`). Until then, or for good where
  * WebAssembly is not allowed, the portable @noble/hashes SHA-256 answers. Both give the same digests.
  */
 import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js'

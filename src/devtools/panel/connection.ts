@@ -3,8 +3,9 @@
  * (`log`, `state`, `node`) go to listeners. The worker may stop at any time: a closed Port is
  * reopened on the next request and `onReconnect` listeners re-arm their subscriptions.
  */
-import type { PanelExtraRequest } from '../../background/panel/panelProtocol.js'
+
 import { browser, type Runtime } from '../../shared/extensionApi.js'
+import type { PanelExtraRequest } from '../../shared/panelProtocol.js'
 import {
   type BackgroundToPanel,
   DEVTOOLS_PORT_NAME,

@@ -3,12 +3,7 @@
  * filters, and the block number, whose request also lets interval mining catch up), and loads
  * block summaries for the rows the list shows.
  */
-import type {
-  FilterSummary,
-  ForkView,
-  InjectionState,
-  NodeSettings,
-} from '../../background/panel/panelProtocol.js'
+import type { FilterSummary, ForkView, InjectionState, NodeSettings } from '../../shared/panelProtocol.js'
 import type { PanelState, RequestLogEntry } from '../../shared/protocol.js'
 import type { PanelConnection } from './connection.js'
 import type { BlockSummary, PanelStore, PoolTransaction } from './store.js'

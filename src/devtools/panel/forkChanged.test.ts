@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ForkView } from '../../background/panel/panelProtocol.js'
+import type { ForkView } from '../../shared/panelProtocol.js'
 import type { PanelConnection } from './connection.js'
 import { createController } from './controller.js'
 import { forkProgressText } from './lib/fork.js'

@@ -3,7 +3,7 @@
  * snapshots. Notifications are coalesced to one per animation frame, so 10,000 pushed requests
  * cost a few renders, not 10,000.
  */
-import type { FilterSummary, InjectionState, NodeSettings } from '../../background/panel/panelProtocol.js'
+import type { FilterSummary, InjectionState, NodeSettings } from '../../shared/panelProtocol.js'
 import type { PanelState, RequestLogEntry } from '../../shared/protocol.js'
 import type { ExploreTarget } from './lib/explore.js'
 

@@ -2,10 +2,10 @@
  * The real node behind the server: core's `createNode` over the network's LevelDB store.
  */
 
+import { createNode } from '../../core/createNode.js'
 import type { ForkOptions } from '../../core/fork/openFork.js'
 import type { NetworkName } from '../../core/network/networks.js'
 import type { ProfileName } from '../../core/network/profiles.js'
-import { createNode } from '../../core/node/createNode.js'
 import type { ClientVersionStyle } from '../../core/rpc/clientVersion.js'
 import type { NodeFactory } from './nodeHost.js'
 

@@ -5,9 +5,10 @@
  * Firefox, whose DevTools panels have no permissions API, this is where the upstream's host
  * access is asked for.
  */
-import type { ForkView } from '../../background/panel/panelProtocol.js'
+
 import { browser } from '../../shared/extensionApi.js'
 import { hostAccessPattern, type PermissionsApi, requestHostAccess } from '../../shared/hostAccess.js'
+import type { ForkView } from '../../shared/panelProtocol.js'
 
 export type PopupRequest = (message: { kind: string; [key: string]: unknown }) => Promise<unknown>
 

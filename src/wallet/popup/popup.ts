@@ -1,10 +1,11 @@
 /**
  * The toolbar popup: the network, the two rejection switches, the requests waiting for
  * approval, and the fork control (forkSection.ts). It speaks the panel protocol
- * (src/shared/protocol.ts, src/background/panel/panelProtocol.ts) over the same Port.
+ * (src/shared/protocol.ts, src/shared/panelProtocol.ts) over the same Port.
  */
-import type { ForkView } from '../../background/panel/panelProtocol.js'
+
 import { browser } from '../../shared/extensionApi.js'
+import type { ForkView } from '../../shared/panelProtocol.js'
 import {
   type BackgroundToPanel,
   DEVTOOLS_PORT_NAME,

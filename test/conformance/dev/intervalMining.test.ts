@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest'
 import { createManualClock } from '../../../src/core/clock/clock.js'
-import { createNode } from '../../../src/core/node/createNode.js'
+import { createNode } from '../../../src/core/createNode.js'
 import { decodeSettings, encodeSettings } from '../../../src/core/node/engine/settings.js'
 import { createMemoryStore } from '../../../src/core/storage/memoryStore.js'
 import type { KeyValueStore } from '../../../src/core/storage/types.js'

@@ -16,7 +16,7 @@ import {
 } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { createManualClock } from '../../../src/core/clock/clock.js'
-import { createNode } from '../../../src/core/node/createNode.js'
+import { createNode } from '../../../src/core/createNode.js'
 import { editAccount } from '../../../src/core/node/engine/control.js'
 import { createMemoryStore } from '../../../src/core/storage/memoryStore.js'
 import { bytesToHex } from '../../../src/core/util/hex.js'

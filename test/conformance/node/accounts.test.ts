@@ -228,7 +228,7 @@ describe('keystore persistence', () => {
     const { node, result } = await createConformanceNode('rskj')
     await result('personal_importRawKey', [KEY, 'pw'])
     await result('evm_reset')
-    const { createNode } = await import('../../../src/core/node/createNode.js')
+    const { createNode } = await import('../../../src/core/createNode.js')
     const { createManualClock } = await import('../../../src/core/clock/clock.js')
     const reopened = await createNode({
       network: 'regtest',

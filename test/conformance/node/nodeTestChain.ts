@@ -6,8 +6,8 @@
 import { COW_ACCOUNTS } from '../../../src/core/accounts/devAccounts.js'
 import { signTransaction, type TransactionFields } from '../../../src/core/chain/transaction.js'
 import { createManualClock } from '../../../src/core/clock/clock.js'
+import { createNode } from '../../../src/core/createNode.js'
 import type { ProfileName } from '../../../src/core/network/profiles.js'
-import { createNode } from '../../../src/core/node/createNode.js'
 import { createMemoryStore } from '../../../src/core/storage/memoryStore.js'
 import { bytesToHex, hexToBytes } from '../../../src/core/util/hex.js'
 

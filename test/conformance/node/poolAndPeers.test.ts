@@ -88,7 +88,7 @@ describe('sco_*', () => {
   it('keeps bans across a restart of the node on the same store', async () => {
     const { node, result } = await createConformanceNode('rskj')
     await result('sco_banAddress', ['10.1.2.3'])
-    const { createNode } = await import('../../../src/core/node/createNode.js')
+    const { createNode } = await import('../../../src/core/createNode.js')
     const { createManualClock } = await import('../../../src/core/clock/clock.js')
     const reopened = await createNode({
       network: 'regtest',

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createManualClock } from '../../clock/clock.js'
+import { createNode } from '../../createNode.js'
 import { createMemoryStore } from '../../storage/memoryStore.js'
 import type { KeyValueStore, KvOperation } from '../../storage/types.js'
 import { bytesToHex } from '../../util/hex.js'
-import { createNode } from '../createNode.js'
 import type { Engine } from './engine.js'
 
 const START = 1_700_000_000_000

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createManualClock } from '../../clock/clock.js'
+import { createNode } from '../../createNode.js'
 import { createMemoryStore } from '../../storage/memoryStore.js'
-import { createNode } from '../createNode.js'
 import { executeBlock, sealBlock, sealWithMergedMiningFields, unsealedHeader } from './blockBuilder.js'
 import { InvalidMergedMiningError, validateMergedMining } from './mergedMiningValidation.js'
 

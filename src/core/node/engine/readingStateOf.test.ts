@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
+import { createNode } from '../../createNode.js'
 import { createMemoryStore } from '../../storage/memoryStore.js'
 import { MissingTrieNodeError } from '../../trie/store.js'
-import { createNode } from '../createNode.js'
 import { BlockNoLongerOnChainError } from '../errors.js'
 import type { StoredBlock } from './blockRecord.js'
 import type { Engine } from './engine.js'

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { createManualClock } from '../../clock/clock.js'
+import { createNode } from '../../createNode.js'
 import type { NetworkName } from '../../network/networks.js'
 import type { ProfileName } from '../../network/profiles.js'
-import { createNode } from '../../node/createNode.js'
 import { createMemoryStore } from '../../storage/memoryStore.js'
 
 async function call(

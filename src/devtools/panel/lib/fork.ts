@@ -1,5 +1,5 @@
 /** How the fork control writes a fork (ForkControl.tsx). */
-import type { ForkView } from '../../../background/panel/panelProtocol.js'
+import type { ForkView } from '../../../shared/panelProtocol.js'
 
 /** `12 upstream requests · 3 accounts · 40 slots fetched · 96 cache hits`. */
 export function forkProgressText(progress: ForkView['progress']): string {

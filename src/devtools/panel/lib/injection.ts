@@ -5,9 +5,9 @@
  * subdomains, a missing or `*` port any port. A pattern with a narrower path than `/*` covers
  * only some of the origin's pages.
  */
-import { ALL_SITES } from '../../../background/injection.js'
+import { ALL_SITES } from '../../../shared/panelProtocol.js'
 
-// The pattern that means every site, as the background stores it (that module is free of `chrome.*`).
+// The pattern that means every site, as the background stores it.
 export { ALL_SITES }
 
 export type Coverage = 'all' | 'some' | 'none'

@@ -3,7 +3,7 @@
  * allow list of match patterns the provider is injected into (add, remove, all sites).
  */
 import { useEffect, useMemo, useState } from 'preact/hooks'
-import type { InjectionState } from '../../../background/panel/panelProtocol.js'
+import type { InjectionState } from '../../../shared/panelProtocol.js'
 import { useAction, usePanelData, useServices } from '../context.js'
 import { ALL_SITES, type Coverage, originCoverage, originPattern } from '../lib/injection.js'
 import { requestMetrics } from '../lib/requests.js'

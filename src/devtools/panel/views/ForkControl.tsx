@@ -6,9 +6,9 @@
  * cleared; only its redacted form is ever shown.
  */
 import { useState } from 'preact/hooks'
-import type { ForkView } from '../../../background/panel/panelProtocol.js'
 import { browser } from '../../../shared/extensionApi.js'
 import { hostAccessPattern, type PermissionsApi, requestHostAccess } from '../../../shared/hostAccess.js'
+import type { ForkView } from '../../../shared/panelProtocol.js'
 import { useAction, usePanelData, useServices } from '../context.js'
 import { forkProgressText, shortHash } from '../lib/fork.js'
 

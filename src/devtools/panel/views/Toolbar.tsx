@@ -4,7 +4,7 @@
  * control (ForkControl.tsx).
  */
 import { useEffect, useRef, useState } from 'preact/hooks'
-import type { ProfileName } from '../../../background/panel/panelProtocol.js'
+import type { ProfileName } from '../../../shared/panelProtocol.js'
 import type { NetworkId } from '../../../shared/protocol.js'
 import { useAction, usePanelData, useServices } from '../context.js'
 import { download } from '../lib/format.js'

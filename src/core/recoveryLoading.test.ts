@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest'
-import { recoveryBackend } from '../chain/secp256k1.js'
-import { signedCowTransfer } from '../chain/testFixtures.js'
-import { createMemoryStore } from '../storage/memoryStore.js'
-import { bytesToHex } from '../util/hex.js'
+import { recoveryBackend } from './chain/secp256k1.js'
+import { signedCowTransfer } from './chain/testFixtures.js'
 import { createNode } from './createNode.js'
+import { createMemoryStore } from './storage/memoryStore.js'
+import { bytesToHex } from './util/hex.js'
 
 // Its own file: the recovery backend is module state, and another test may have loaded it already.
 describe('sender recovery loading after the node opens', () => {

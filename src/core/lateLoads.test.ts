@@ -1,16 +1,16 @@
 import { describe, expect, test, vi } from 'vitest'
-import { signedCowTransfer } from '../chain/testFixtures.js'
-import { asm } from '../evm/testing/assembler.js'
-import { bytesToHex } from '../util/hex.js'
+import { signedCowTransfer } from './chain/testFixtures.js'
+import { asm } from './evm/testing/assembler.js'
+import { bytesToHex } from './util/hex.js'
 
 // The unit setup file loaded the curves into this file's modules; a fresh module graph has not.
 async function freshNodeModules() {
   vi.resetModules()
   const [{ createNode }, { createMemoryStore }, curves, fastSha256] = await Promise.all([
     import('./createNode.js'),
-    import('../storage/memoryStore.js'),
-    import('../crypto/curves.js'),
-    import('../crypto/fastSha256.js'),
+    import('./storage/memoryStore.js'),
+    import('./crypto/curves.js'),
+    import('./crypto/fastSha256.js'),
   ])
   return { createNode, createMemoryStore, curves, fastSha256 }
 }
@@ -58,7 +58,7 @@ describe('what a node loads after it is ready', () => {
 
   test('a precompile run before the load fails the transaction loudly instead of returning 0', async () => {
     vi.resetModules()
-    const { callContract } = await import('../evm/testing/harness.js')
+    const { callContract } = await import('./evm/testing/harness.js')
     // ecrecover (0x01) with v = 27, r = s = 1: a well-formed input that reaches the curve.
     const code = asm(
       'PUSH 27 PUSH 32 MSTORE PUSH 1 PUSH 64 MSTORE PUSH 1 PUSH 96 MSTORE ' +

@@ -1,32 +1,34 @@
 /**
  * `createNode` — the node every transport adapts: the extension's background, the HTTP server,
  * the library's EIP-1193 provider. Storage and clock are injected (core has no globals).
- * First version: serves the methods that need no chain; the chain engine is opened here later.
+ *
+ * The composition root: it opens the engine (`node`) and puts the JSON-RPC front (`rpc`) on it,
+ * so it sits above both, at the top of src/core, and every import inside src/core points down.
  */
 
-import { loadRecoveryBackend, type TinySecp256k1Like } from '../chain/secp256k1.js'
-import { type Clock, systemClock } from '../clock/clock.js'
-import { initFastKeccak } from '../crypto/hash.js'
-import { type ForkOptions, openFork } from '../fork/openFork.js'
-import { NETWORKS, type NetworkConfig, type NetworkName } from '../network/networks.js'
-import { DEFAULT_PROFILE, PROFILES, type Profile, type ProfileName } from '../network/profiles.js'
-import { type ClientVersionStyle, createClientInfo } from '../rpc/clientVersion.js'
-import type { MethodContext, Platform } from '../rpc/context.js'
-import { createDispatcher, type DispatchOptions, type RequestRecord } from '../rpc/dispatch.js'
-import { toQuantity } from '../rpc/encode.js'
-import { type DispatchResult, failure } from '../rpc/envelope.js'
-import { DisconnectedError } from '../rpc/errors/provider.js'
-import { createRegistry, type MethodRegistry } from '../rpc/registry.js'
-import { subscriptionsOf } from '../rpc/subscriptions/subscriptionHub.js'
-import { restoreSubscription, type SubscriptionCursor } from '../rpc/subscriptions/subscriptionRequest.js'
-import type { KeyValueStore } from '../storage/types.js'
-import { type Address, bytesToHex, type Hex } from '../util/hex.js'
-import { Engine } from './engine/engine.js'
-import { keys } from './engine/keys.js'
-import type { ChainEngine } from './engineApi.js'
+import { loadRecoveryBackend, type TinySecp256k1Like } from './chain/secp256k1.js'
+import { type Clock, systemClock } from './clock/clock.js'
+import { initFastKeccak } from './crypto/hash.js'
+import { type ForkOptions, openFork } from './fork/openFork.js'
 import { type LateLoads, startLateLoads } from './lateLoads.js'
-import { createRskPrecompiles } from './precompiles/index.js'
-import { RecentBlocks } from './precompiles/recentBlocks.js'
+import { NETWORKS, type NetworkConfig, type NetworkName } from './network/networks.js'
+import { DEFAULT_PROFILE, PROFILES, type Profile, type ProfileName } from './network/profiles.js'
+import { Engine } from './node/engine/engine.js'
+import { keys } from './node/engine/keys.js'
+import type { ChainEngine } from './node/engineApi.js'
+import { createRskPrecompiles } from './node/precompiles/index.js'
+import { RecentBlocks } from './node/precompiles/recentBlocks.js'
+import { type ClientVersionStyle, createClientInfo } from './rpc/clientVersion.js'
+import type { MethodContext, Platform } from './rpc/context.js'
+import { createDispatcher, type DispatchOptions, type RequestRecord } from './rpc/dispatch.js'
+import { toQuantity } from './rpc/encode.js'
+import { type DispatchResult, failure } from './rpc/envelope.js'
+import { DisconnectedError } from './rpc/errors/provider.js'
+import { createRegistry, type MethodRegistry } from './rpc/registry.js'
+import { subscriptionsOf } from './rpc/subscriptions/subscriptionHub.js'
+import { restoreSubscription, type SubscriptionCursor } from './rpc/subscriptions/subscriptionRequest.js'
+import type { KeyValueStore } from './storage/types.js'
+import { type Address, bytesToHex, type Hex } from './util/hex.js'
 
 /** Events a node emits. Extended as the engine grows (blocks, subscriptions…). */
 export interface NodeEventMap {

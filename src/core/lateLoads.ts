@@ -7,9 +7,11 @@
  * can neither sign, recover a sender, run the EVM nor mine. Waiting also makes an in-process caller
  * (which otherwise only ever awaits resolved promises) yield to the task that finishes the
  * WebAssembly compile, so blocks are never mined on the portable SHA-256 for good.
+ *
+ * Beside `createNode` (the door), the one file that starts it: it decides by JSON-RPC method name.
  */
-import { loadCurves } from '../crypto/curves.js'
-import { loadFastSha256 } from '../crypto/fastSha256.js'
+import { loadCurves } from './crypto/curves.js'
+import { loadFastSha256 } from './crypto/fastSha256.js'
 
 const ANSWERED_BEFORE_LATE_LOADS: ReadonlySet<string> = new Set([
   'eth_blockNumber',

@@ -1,14 +1,15 @@
 /**
- * The panel's messages beyond src/shared/protocol.ts: chain queries that need the engine itself
- * (installed filters) and a live feed of engine events. Same envelope as PanelToBackground
- * (`kind` + numeric `id`, answered by a `reply`), so the panel uses one request function.
- * Node settings (profile, mining mode) and the injection allow list are here too. A profile
- * switch is pushed to panels as `{ kind: 'node', event: 'profile', data: { profile } }`. Forking
- * (`setFork`, `resetToLocal`, `getFork`) is shared with the popup.
+ * The messages of the DevTools panel and the popup beyond protocol.ts: chain queries that need
+ * the engine itself (installed filters) and a live feed of engine events. Same envelope as
+ * PanelToBackground (`kind` + numeric `id`, answered by a `reply`), so the panel uses one request
+ * function. Node settings (profile, mining mode) and the injection allow list are here too. A
+ * profile switch is pushed to panels as `{ kind: 'node', event: 'profile', data: { profile } }`.
+ * Forking (`setFork`, `resetToLocal`, `getFork`) is shared with the popup. In src/shared, not
+ * src/background, because the extension pages import only src/shared (a dependency rule).
  */
-import type { ProfileName } from '../../core/network/profiles.js'
-import type { NetworkId } from '../../shared/protocol.js'
-import type { InjectionState } from '../injection.js'
+// A type only: erased from the build, it keeps one definition of the profiles' names.
+import type { ProfileName } from '../core/network/profiles.js'
+import type { NetworkId } from './protocol.js'
 
 export type PanelExtraRequest =
   /** Installed filters of the selected network's node. */
@@ -50,7 +51,18 @@ export const PANEL_EXTRA_KINDS: ReadonlySet<string> = new Set([
   'wipeNetwork',
 ])
 
-export type { InjectionState, ProfileName }
+export type { ProfileName }
+
+/** Every URL the browser lets an extension script into: shown as "All sites". */
+export const ALL_SITES = '<all_urls>'
+
+/** The injection allow list, as the worker answers it to the panel. */
+export interface InjectionState {
+  /** Match patterns the provider is injected into; empty means nowhere. */
+  patterns: string[]
+  /** True when the list holds `<all_urls>`. */
+  allSites: boolean
+}
 
 /**
  * The mining mode in seconds, whichever method set it (Anvil's counts seconds, Hardhat's

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import { recoveryBackendLoaded } from '../chain/secp256k1.js'
-import { createManualClock } from '../clock/clock.js'
-import { createMemoryStore } from '../storage/memoryStore.js'
+import { recoveryBackendLoaded } from './chain/secp256k1.js'
+import { createManualClock } from './clock/clock.js'
 import { createNode } from './createNode.js'
+import { createMemoryStore } from './storage/memoryStore.js'
 
 describe('createNode', () => {
   test('switches sender recovery to native libsecp256k1 after it is ready, without waiting for it', async () => {
