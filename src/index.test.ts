@@ -24,7 +24,11 @@ test('package.json exports point at the built entry and its types', () => {
   const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as {
     exports: { '.': { import: string; types: string } }
   }
-  expect(pkg.exports['.']).toEqual({ types: './dist/lib/types/index.d.ts', import: './dist/lib/index.js' })
+  expect(pkg.exports['.']).toEqual({
+    types: './dist/lib/types/index.d.ts',
+    import: './dist/lib/index.js',
+    default: './dist/lib/index.js',
+  })
   expect(existsSync(typesPath)).toBe(true)
   expect(readFileSync(typesPath, 'utf8')).toContain('createNode')
 })
