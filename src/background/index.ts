@@ -26,6 +26,7 @@ import { handlePanelMessage, isPanelMessage } from './panel.js'
 import { quietScheduler } from './quietScheduler.js'
 import { createRequestLog } from './requestLog.js'
 import { type BackgroundService, createBackgroundService } from './service.js'
+import { CONTROL_GLOBAL, createTestControl } from './testControl.js'
 import { cryptoBackends, secp256k1WasmLoader, secp256k1WasmUrl } from './wasmLoaders.js'
 
 /**
@@ -77,6 +78,8 @@ Object.assign(globalThis, {
   rskDevnodeCryptoBackends: cryptoBackends,
   /** Resolves once the registrations match the stored allow list (tests wait for it). */
   rskDevnodeInjectionReady: () => injection.ready,
+  /** The Playwright fixture's control channel: the panel protocol and a few test requests (testControl.ts). */
+  [CONTROL_GLOBAL]: createTestControl(service),
 })
 
 let servicePromise: Promise<BackgroundService> | null = null
