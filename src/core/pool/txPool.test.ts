@@ -107,6 +107,36 @@ describe('TxPool admission', () => {
     expect(pool.size).toBe(1)
   })
 
+  test('replacement needs a strictly higher price: the same price is refused, 0 → 0 included', () => {
+    for (const price of [0n, 1n, 10n, 5_000_000n]) {
+      const pool = new TxPool()
+      const state = admission({ minimumGasPrice: 0n })
+      const first = tx({ gasPrice: price })
+      pool.add(first, state)
+      expect(() => pool.add(tx({ gasPrice: price }), state)).toThrow('gas price not enough to bump transaction')
+      expect(pool.get(first.hash)?.tx).toBe(first)
+      expect(pool.size).toBe(1)
+    }
+  })
+
+  test("replacement follows RSKj's rule exactly: higher, and at least floor(old × 140 / 100)", () => {
+    // 0 → 1: the bumped price floor(0 × 1.4) = 0 is met and 1 is higher.
+    const zero = new TxPool()
+    const state = admission({ minimumGasPrice: 0n })
+    const free = tx({ gasPrice: 0n })
+    zero.add(free, state)
+    expect(zero.add(tx({ gasPrice: 1n }), state).replaced).toBe(free)
+    // 1 → 1 refused (not higher), 1 → 2 accepted.
+    const one = new TxPool()
+    one.add(tx({ gasPrice: 1n }), state)
+    expect(() => one.add(tx({ gasPrice: 1n }), state)).toThrow('gas price not enough to bump transaction')
+    expect(one.add(tx({ gasPrice: 2n }), state).replaced?.gasPrice).toBe(1n)
+    // 3 → 4: floor(4.2) = 4 is enough, as RSKj's integer division gives.
+    const three = new TxPool()
+    three.add(tx({ gasPrice: 3n }), state)
+    expect(three.add(tx({ gasPrice: 4n }), state).replaced?.gasPrice).toBe(3n)
+  })
+
   test('refuses a pending transaction the balance cannot pay on top of the pending ones', () => {
     const pool = new TxPool()
     const state = admission({ account: { nonce: 0n, balance: 1_000_000n } })

@@ -61,6 +61,16 @@ export const MAX_TRANSACTION_SIZE = 131_072
 /** EIP-3860 as Rootstock applies it (RSKIP438). */
 export const MAX_INIT_CODE_SIZE = 0xc000
 
+/**
+ * RSKj `TransactionPoolImpl.isBumpingGasPriceForSameNonceTx`: a transaction replaces one with its
+ * sender and nonce only at a strictly higher price that is also at least the old price plus the
+ * bump (integer division, as RSKj's `Coin` computes it). The same price, 0 → 0 included, is refused.
+ */
+export function isBumpingGasPrice(newPrice: bigint, oldPrice: bigint): boolean {
+  const bumped = (oldPrice * (100n + GAS_PRICE_BUMP_PERCENT)) / 100n
+  return oldPrice < newPrice && bumped <= newPrice
+}
+
 export class TxPool<T extends PoolTransaction> {
   #byHash = new Map<string, PoolEntry<T>>()
   /** sender → nonce → entry */
@@ -123,7 +133,7 @@ export class TxPool<T extends PoolTransaction> {
     if (admission.intrinsicGas > tx.gasLimit)
       throw new TransactionPoolError("transaction's basic cost is above the gas limit")
 
-    if (same && tx.gasPrice * 100n < same.tx.gasPrice * (100n + GAS_PRICE_BUMP_PERCENT))
+    if (same && !isBumpingGasPrice(tx.gasPrice, same.tx.gasPrice))
       throw new TransactionPoolError('gas price not enough to bump transaction')
 
     if (goesPending) {
