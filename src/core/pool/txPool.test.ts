@@ -113,7 +113,9 @@ describe('TxPool admission', () => {
       const state = admission({ minimumGasPrice: 0n })
       const first = tx({ gasPrice: price })
       pool.add(first, state)
-      expect(() => pool.add(tx({ gasPrice: price }), state)).toThrow('gas price not enough to bump transaction')
+      expect(() => pool.add(tx({ gasPrice: price }), state)).toThrow(
+        'gas price not enough to bump transaction',
+      )
       expect(pool.get(first.hash)?.tx).toBe(first)
       expect(pool.size).toBe(1)
     }
