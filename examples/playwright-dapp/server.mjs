@@ -28,7 +28,10 @@ const server = createServer(async (req, res) => {
   }
   try {
     const body = await readFile(file)
-    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' })
+    res.writeHead(200, {
+      'content-type': types[extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+    })
     res.end(body)
   } catch {
     res.writeHead(404).end('not found')

@@ -29,4 +29,6 @@ const artifact = {
   bytecode: `0x${contract.evm.bytecode.object}`,
 }
 writeFileSync(join(here, '../public/counter.json'), `${JSON.stringify(artifact, null, 2)}\n`)
-console.log(`counter.json: ${contract.evm.bytecode.object.length / 2} bytes of init code, solc ${solc.version()}`)
+console.log(
+  `counter.json: ${contract.evm.bytecode.object.length / 2} bytes of init code, solc ${solc.version()}`,
+)

@@ -97,12 +97,12 @@ async function refresh() {
       }),
     )
   } catch (error) {
-    if (reading === provider) show('error', describe(error))
+    if (reading === provider) show('error', explain(error))
   }
 }
 
 /** What a failed request means to the user: 4001 is the user saying no. */
-function describe(error) {
+function explain(error) {
   const codes = [error?.code, error?.error?.code, error?.info?.error?.code]
   if (codes.includes(4001) || codes.includes('ACTION_REJECTED')) return 'Rejected by user'
   return error?.shortMessage ?? error?.message ?? String(error)
@@ -117,7 +117,7 @@ function action(id, label, run) {
       status = await run()
     } catch (error) {
       status = `${label} failed`
-      show('error', describe(error))
+      show('error', explain(error))
     }
     // The status changes last, so a test that sees it sees what the action changed too.
     await refresh()

@@ -39,11 +39,22 @@ async function deploy(page: Page): Promise<string> {
 test('finds the wallet through EIP-6963 and shows the account and chain', async ({ page, wallet }) => {
   await openDapp(page)
   await expect(shown(page, 'wallet')).toHaveText('RSK Devnode')
+  // No origin holds a grant when a test starts: the page asks to connect every time.
+  await expect(shown(page, 'account')).toHaveText('not connected')
   await click(page, 'Connect')
   const [first] = await wallet.accounts()
   await expect(shown(page, 'account')).toHaveText(address(first))
   await expect(shown(page, 'chain')).toHaveText('0x21')
   await expect(shown(page, 'balance')).toHaveText(/^[\d.]+ RBTC$/)
+})
+
+test('connects the account selected in the wallet', async ({ page, wallet }) => {
+  const hardhatFirst = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
+  await wallet.selectAccount(hardhatFirst)
+  expect((await wallet.accounts())[0]).toBe(hardhatFirst)
+  await openDapp(page)
+  await click(page, 'Connect')
+  await expect(shown(page, 'account')).toHaveText(address(hardhatFirst))
 })
 
 test('deploys the counter and shows its address', async ({ page, devnode }) => {
@@ -52,8 +63,10 @@ test('deploys the counter and shows its address', async ({ page, devnode }) => {
   await click(page, 'Deploy counter')
   await expect(shown(page, 'counter-address')).toHaveText(address(getCreateAddress({ from: account, nonce })))
   await expect(shown(page, 'count')).toHaveText('0')
+  // The newest transaction is the deploy: its receipt names the address the page shows.
   const last = await devnode.lastTransaction()
-  await expect(shown(page, 'counter-address')).toHaveText(address(last?.receipt.contractAddress))
+  expect(last?.receipt.status).toBe(1)
+  await expect(shown(page, 'counter-address')).toHaveText(address(last?.receipt.contractAddress ?? 'none'))
 })
 
 test('increments: the count and the event list follow', async ({ page }) => {
@@ -62,7 +75,9 @@ test('increments: the count and the event list follow', async ({ page }) => {
   await click(page, 'Increment')
   await expect(shown(page, 'status')).toHaveText(/^Incremented in block \d+$/)
   await expect(shown(page, 'count')).toHaveText('1')
-  await expect(shown(page, 'events').getByRole('listitem')).toHaveText([new RegExp(`^#1 by ${account} `, 'i')])
+  await expect(shown(page, 'events').getByRole('listitem')).toHaveText([
+    new RegExp(`^#1 by ${account} `, 'i'),
+  ])
   await click(page, 'Increment')
   await expect(shown(page, 'count')).toHaveText('2')
   await expect(shown(page, 'events').getByRole('listitem')).toHaveText([/^#1 by /, /^#2 by /])
@@ -76,11 +91,19 @@ test('reads events that another account emits', async ({ page, devnode }) => {
   await devnode.impersonate(stranger)
   const gasPrice = await devnode.request('eth_gasPrice', [])
   await devnode.request('eth_sendTransaction', [
-    { from: stranger, to: counter, data: counterAbi.encodeFunctionData('increment'), gas: '0x20000', gasPrice },
+    {
+      from: stranger,
+      to: counter,
+      data: counterAbi.encodeFunctionData('increment'),
+      gas: '0x20000',
+      gasPrice,
+    },
   ])
   await devnode.stopImpersonating(stranger)
   // No click: the page hears the new block (eth_subscribe newHeads) and reads the logs again.
-  await expect(shown(page, 'events').getByRole('listitem')).toHaveText([new RegExp(`^#1 by ${stranger} `, 'i')])
+  await expect(shown(page, 'events').getByRole('listitem')).toHaveText([
+    new RegExp(`^#1 by ${stranger} `, 'i'),
+  ])
   await expect(shown(page, 'count')).toHaveText('1')
 })
 
@@ -102,6 +125,9 @@ test('shows "Rejected by user" when the wallet rejects the request', async ({ pa
   await expect(shown(page, 'error')).toHaveText('Rejected by user')
   await expect(shown(page, 'status')).toHaveText('Send failed')
   expect(await devnode.request('eth_getBalance', [RECIPIENT, 'latest'])).toBe(before)
+  // The request log has what the page asked and what it was answered.
+  const [sent] = await devnode.requests({ method: 'eth_sendTransaction' })
+  expect(sent?.error?.code).toBe(4001)
 })
 
 test('waits for the approval of a payment, then shows it sent', async ({ page, devnode, wallet }) => {
@@ -121,7 +147,9 @@ test('waits for the approval of a payment, then shows it sent', async ({ page, d
   })
   await wallet.approve(pending)
   await expect(shown(page, 'status')).toHaveText(/^Sent 0\.01 RBTC in block \d+$/)
-  expect(BigInt(await devnode.request('eth_getBalance', [RECIPIENT, 'latest']))).toBe(before + parseEther('0.01'))
+  expect(BigInt(await devnode.request('eth_getBalance', [RECIPIENT, 'latest']))).toBe(
+    before + parseEther('0.01'),
+  )
 })
 
 test('approves a signature request and shows the signature', async ({ page, wallet }) => {
@@ -165,17 +193,25 @@ test('shows blocks mined and time moved by the test', async ({ page, devnode }) 
 test('holds the increment until a block is mined when automine is off', async ({ page, devnode }) => {
   await connect(page)
   await deploy(page)
+  // The fixture turns automine back on after the test.
   await devnode.setAutomine(false)
-  try {
-    await click(page, 'Increment')
-    await expect(shown(page, 'status')).toHaveText(/^Increment sent \(0x[0-9a-f]{64}\), waiting for a block…$/)
-    await expect(shown(page, 'count')).toHaveText('0')
-    await devnode.mine(1)
-    await expect(shown(page, 'status')).toHaveText(/^Incremented in block \d+$/)
-    await expect(shown(page, 'count')).toHaveText('1')
-  } finally {
-    await devnode.setAutomine(true)
-  }
+  await click(page, 'Increment')
+  await expect(shown(page, 'status')).toHaveText(/^Increment sent \(0x[0-9a-f]{64}\), waiting for a block…$/)
+  await expect(shown(page, 'count')).toHaveText('0')
+  await devnode.mine(1)
+  await expect(shown(page, 'status')).toHaveText(/^Incremented in block \d+$/)
+  await expect(shown(page, 'count')).toHaveText('1')
+})
+
+test('shows a count the test wrote into the contract storage', async ({ page, devnode }) => {
+  await connect(page)
+  const counter = await deploy(page)
+  await devnode.setStorageAt(counter, 0n, 41n) // slot 0: count
+  await click(page, 'Refresh')
+  await expect(shown(page, 'count')).toHaveText('41')
+  await click(page, 'Increment')
+  await expect(shown(page, 'count')).toHaveText('42')
+  await expect(shown(page, 'events').getByRole('listitem')).toHaveText([/^#42 by /])
 })
 
 test('shows a balance the test set', async ({ page, devnode }) => {
