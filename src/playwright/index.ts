@@ -136,11 +136,11 @@ export const test = base.extend<
   },
 
   devnodeSession: [
-    async ({ devnodeChannel, devnodeOptions, extensionContext }, use, testInfo) => {
+    async ({ devnodeChannel, devnodeOptions, extensionContext }, use) => {
       const session = new TestSession(devnodeChannel, resolveSettings(devnodeOptions))
       await session.setUp()
       await use(session)
-      const problems = await session.tearDown(testInfo.status === testInfo.expectedStatus)
+      const problems = await session.tearDown()
       // Pages a test opened without the page fixture close too.
       for (const open of extensionContext.pages())
         if (open !== devnodeChannel.anchor && !open.isClosed()) await open.close().catch(() => {})

@@ -48,8 +48,31 @@ export function resolveSettings(settings: DevnodeSettings): ResolvedSettings {
 interface Call {
   label: string
   settled: boolean
-  promise: Promise<unknown>
+  error?: unknown
+  /** What the test got. */
+  promise: Tracked<unknown>
+  /** The work itself (waiting on it is not a look by the test). */
+  inner: Promise<unknown>
   abort(): void
+}
+
+/**
+ * The promise a call answers: it notes whether the test ever looked at it (`await`, `then`,
+ * `catch`, `finally`, `Promise.all`, `expect(…).rejects` all call `then`).
+ */
+class Tracked<T> extends Promise<T> {
+  observed = false
+  // Promises derived from it (then/catch) are plain ones.
+  static override get [Symbol.species]() {
+    return Promise
+  }
+  override then<A = T, B = never>(
+    onFulfilled?: ((value: T) => A | PromiseLike<A>) | null,
+    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
+    this.observed = true
+    return super.then(onFulfilled, onRejected)
+  }
 }
 
 const hex = (n: number | bigint): string => `0x${BigInt(n).toString(16)}`
@@ -70,6 +93,9 @@ const describeArgs = (args: unknown[]): string =>
       }
     })
     .join(', ')
+
+/** The cancellation of a wait when the test ended: not a failure of its own. */
+const signal = (error: unknown): boolean => error instanceof Error && error.message.endsWith('the test ended')
 
 function describePending(list: PendingRequest[]): string {
   return list.length === 0 ? 'nothing is pending' : `pending: ${list.map((p) => `${p.method} from ${p.origin}`).join(', ')}`
@@ -141,22 +167,32 @@ export class TestSession {
   // ── after the test ─────────────────────────────────────────────────────────────────────────
 
   /** Puts everything back; answers the problems to report (empty: none). */
-  async tearDown(testPassed: boolean): Promise<string[]> {
+  async tearDown(): Promise<string[]> {
     const problems: string[] = []
-    const running = [...this.calls].filter((call) => !call.settled)
     this.ended = true
+    const running = [...this.calls].filter((call) => !call.settled)
     // Waits for requests stop waiting; the rest get a moment to finish before the chain is reverted.
     for (const call of running) call.abort()
     await Promise.race([
-      Promise.allSettled(running.map((call) => call.promise)),
+      Promise.allSettled(running.map((call) => call.inner)),
       new Promise((done) => setTimeout(done, SETTLE_MS).unref?.()),
     ])
-    for (const call of running)
+    for (const call of this.calls) {
+      const wasRunning = running.includes(call)
+      if (call.promise.observed) {
+        // Awaited, but the test ended first (it failed or timed out while waiting).
+        if (wasRunning) problems.push(`${call.label} was still running when the test ended`)
+        continue
+      }
+      const failure =
+        call.error === undefined || signal(call.error)
+          ? ''
+          : ` (it failed: ${call.error instanceof Error ? call.error.message : String(call.error)})`
       problems.push(
-        testPassed
-          ? `${call.label} was not awaited: it was still running when the test ended`
-          : `${call.label} was still running when the test ended`,
+        `${call.label} was not awaited${wasRunning ? ': it was still running when the test ended' : ''}${failure}`,
       )
+    }
+    this.calls.clear()
 
     const c = this.channel
     const state = await c.control<PanelState>({ kind: 'getState' }, 'teardown')
@@ -200,18 +236,25 @@ export class TestSession {
 
   // ── calls ──────────────────────────────────────────────────────────────────────────────────
 
-  /** Runs one call of the test's, remembered until it settles (to report it if never awaited). */
+  /** Runs one call of the test's, remembered until the test ends (to report it if never awaited). */
   private track<T>(label: string, run: (signal: { aborted: boolean }) => Promise<T>): Promise<T> {
     if (this.ended) return Promise.reject(new Error(`${label} was called after the test ended`))
     const signal = { aborted: false }
-    const call: Call = { label, settled: false, promise: Promise.resolve(), abort: () => (signal.aborted = true) }
-    const promise = run(signal).finally(() => {
-      call.settled = true
-      this.calls.delete(call)
-    })
-    call.promise = promise
-    promise.catch(() => {})
+    const inner = run(signal)
+    const promise = new Tracked<T>((resolve, reject) => inner.then(resolve, reject))
+    const call: Call = { label, settled: false, promise, inner, abort: () => (signal.aborted = true) }
     this.calls.add(call)
+    inner.then(
+      () => {
+        call.settled = true
+      },
+      (error: unknown) => {
+        call.settled = true
+        call.error = error
+      },
+    )
+    // Not a look by the test: only keeps an unobserved failure from being an unhandled rejection.
+    Promise.prototype.then.call(promise, undefined, () => {})
     return promise
   }
 
@@ -242,9 +285,8 @@ export class TestSession {
           ? ''
           : ' (require approval is off: requests do not wait; call wallet.requireApproval(true) first)'
         throw new Error(
-          `${label} timed out after ${timeout} ms waiting for ${
-            options.method ? `a ${options.method} request` : 'a request'
-          } to approve; ${describePending(list)}${hint}`,
+          `${label} timed out after ${timeout} ms: no ${options.method ? `${options.method} ` : ''}request ` +
+            `came to approve; ${describePending(list)}${hint}`,
         )
       }
       await new Promise((done) => setTimeout(done, POLL_MS))

@@ -5,11 +5,15 @@
  * loads dist/extension/chromium); test/e2e/playwrightFixture.test.ts runs it under `npm test`.
  * The tests that must fail (hygiene/) have their own config.
  */
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
 
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
+  // Screenshots and traces of failures: outside the repository.
+  outputDir: join(tmpdir(), 'rsk-devnode-playwright-results'),
   testIgnore: 'hygiene/**',
   fullyParallel: true,
   workers: 2,
