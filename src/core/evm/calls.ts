@@ -15,6 +15,7 @@ import { CurvesNotLoadedError } from '../crypto/curves.js'
 import type { Address } from '../util/hex.js'
 import { create2Address, createAddress } from './address.js'
 import {
+  addGas,
   EMPTY_BYTES,
   type FrameInput,
   type FrameKind,
@@ -22,9 +23,14 @@ import {
   type FrameState,
   FrameStatus,
   flushStep,
+  gasGivenOf,
+  gasLeftOf,
+  gasOf,
   INITCODE_TOO_LARGE,
   OUT_OF_GAS,
   STATIC_STATE_CHANGE,
+  setGas,
+  splitGas,
   type VmContext,
 } from './frame.js'
 import { GasCost, initcodeCost, MAX_CALL_DEPTH, MAX_CODE_SIZE, MAX_INITCODE_SIZE } from './gas.js'
@@ -41,6 +47,7 @@ const OP_STATICCALL = 0xfa
 const OP_CREATE = 0xf0
 const OP_CREATE2 = 0xf5
 const LONG_MAX = (1n << 63n) - 1n
+const SAFE_GAS = BigInt(Number.MAX_SAFE_INTEGER)
 
 const CALL_KINDS: Record<number, FrameKind> = {
   [OP_CALL]: 'CALL',
@@ -69,7 +76,7 @@ function suspend(
     child,
     op,
     checkpoint: ctx.state.checkpoint(),
-    gasGiven: child.gas,
+    gasGiven: gasGivenOf(child),
     outOffset: 0,
     outSize: 0,
     refundBefore: ctx.state.refund,
@@ -104,44 +111,60 @@ export function executeCallOp(ctx: VmContext, frame: FrameState, op: number): bo
   const inEnd = memoryEnd(inOffset, inSize)
   const outEnd = memoryEnd(outOffset, outSize)
   cost += inEnd > outEnd ? expansionCost(memory, inOffset, inSize) : expansionCost(memory, outOffset, outSize)
-  if (cost > frame.gas) throw OUT_OF_GAS
-  const remaining = frame.gas - cost
   const stipend = value !== 0n ? GasCost.STIPEND_CALL : 0
-  if (remaining < stipend) throw OUT_OF_GAS
   const requested = (requestedGas > LONG_MAX ? LONG_MAX : requestedGas) + BigInt(stipend)
-  const calleeGas = requested < BigInt(remaining) ? Number(requested) : remaining
-  frame.gas = remaining - calleeGas
-  if (calleeGas === remaining) frame.movedRemainingGasToChild = true
+  // The callee's gas: `calleeGas + calleeReserve` (a reserve only above 2^53, see `splitGas`).
+  let calleeGas: number
+  let calleeReserve = 0n
+  if (frame.gasReserve === 0n) {
+    if (cost > frame.gas) throw OUT_OF_GAS
+    const remaining = frame.gas - cost
+    if (remaining < stipend) throw OUT_OF_GAS
+    calleeGas = requested < BigInt(remaining) ? Number(requested) : remaining
+    frame.gas = remaining - calleeGas
+    if (calleeGas === remaining) frame.movedRemainingGasToChild = true
+  } else {
+    const remaining = gasOf(frame) - BigInt(cost)
+    if (remaining < BigInt(stipend)) throw OUT_OF_GAS
+    const callee = requested < remaining ? requested : remaining
+    setGas(frame, remaining - callee)
+    ;[calleeGas, calleeReserve] = splitGas(callee)
+    if (callee === remaining) frame.movedRemainingGasToChild = true
+  }
   if (value !== 0n) frame.callWithValue = true
   if (outSize !== 0n) memory.extend(outEnd)
-  frame.peakGasUsed = Math.max(frame.peakGasUsed, parent.gas - frame.gas)
+  const used = gasGivenOf(parent) - gasOf(frame)
+  if (used > frame.peakGasUsed) frame.peakGasUsed = used
   if (frame.pendingStep !== undefined) flushStep(ctx, frame)
 
   const sender = parent.address
   if (parent.depth >= MAX_CALL_DEPTH) {
-    frame.gas += calleeGas
+    addGas(frame, calleeGas, calleeReserve)
     push(frame, 0n)
     return false
   }
+  const precompile = ctx.precompiles.get(to)
+  // RSKj (`Program.callToAddress`) reads a contract call's input, growing memory over it, before
+  // it checks the value; a precompile's input is read after the check.
+  const data = precompile === undefined ? memory.read(Number(inOffset), toIndex(inSize)) : EMPTY_BYTES
   if (state.getBalance(sender) < value) {
-    frame.gas += calleeGas
+    addGas(frame, calleeGas, calleeReserve)
     frame.returnData = EMPTY_BYTES
     push(frame, 0n)
     return false
   }
   const context = op === OP_CALLCODE || op === OP_DELEGATECALL ? sender : to
-  const precompile = ctx.precompiles.get(to)
   if (precompile !== undefined) {
     const length =
       precompile.maxInput === undefined ? toIndex(inSize) : Math.min(toIndex(inSize), precompile.maxInput)
-    const data = memory.read(Number(inOffset), length)
+    const input = memory.read(Number(inOffset), length)
+    const given = calleeReserve === 0n ? BigInt(calleeGas) : BigInt(calleeGas) + calleeReserve
     push(
       frame,
-      callPrecompile(ctx, frame, op, precompile, to, context, value, calleeGas, data, outOffset, outSize),
+      callPrecompile(ctx, frame, op, precompile, to, context, value, given, input, outOffset, outSize),
     )
     return false
   }
-  const data = memory.read(Number(inOffset), toIndex(inSize))
   const checkpoint = state.checkpoint()
   const code = state.exists(to) ? state.getCode(to) : EMPTY_BYTES
   state.transfer(sender, context, value)
@@ -155,12 +178,13 @@ export function executeCallOp(ctx: VmContext, frame: FrameState, op: number): bo
     code,
     codeHash: state.getCodeHash(to),
     gas: calleeGas,
+    gasReserve: calleeReserve,
     depth: parent.depth + 1,
     isStatic: op === OP_STATICCALL || parent.isStatic,
   }
   ctx.tracer?.onCallEnter?.(frameInfo(child, to))
   if (code.length === 0) {
-    frame.gas += calleeGas
+    addGas(frame, calleeGas, calleeReserve)
     frame.returnData = EMPTY_BYTES
     ctx.tracer?.onCallExit?.({ gasUsed: 0n, output: EMPTY_BYTES, success: true, reverted: false, logs: [] })
     push(frame, 1n)
@@ -181,7 +205,7 @@ function callPrecompile(
   to: Address,
   context: Address,
   value: bigint,
-  calleeGas: number,
+  calleeGas: bigint,
   input: Uint8Array,
   outOffset: bigint,
   outSize: bigint,
@@ -195,16 +219,16 @@ function callPrecompile(
     from: sender,
     to,
     value,
-    gas: BigInt(calleeGas),
+    gas: calleeGas,
     input,
     depth: frame.input.depth + 1,
   })
   const required = precompile.gas(input)
-  if (required > BigInt(calleeGas)) {
+  if (required > calleeGas) {
     state.revert(checkpoint)
     frame.returnData = EMPTY_BYTES
     tracer?.onCallExit?.({
-      gasUsed: BigInt(calleeGas),
+      gasUsed: calleeGas,
       output: EMPTY_BYTES,
       success: false,
       reverted: false,
@@ -236,7 +260,8 @@ function callPrecompile(
     frame.returnData = thrown instanceof PrecompileRevert ? thrown.data : EMPTY_BYTES
     error = thrown instanceof Error ? thrown.message : String(thrown)
   }
-  frame.gas += calleeGas - Number(required)
+  if (frame.gasReserve === 0n && calleeGas <= SAFE_GAS) frame.gas += Number(calleeGas - required)
+  else setGas(frame, gasOf(frame) + calleeGas - required)
   tracer?.onCallExit?.({
     gasUsed: required,
     output,
@@ -260,8 +285,9 @@ export function executeCreateOp(ctx: VmContext, frame: FrameState, op: number): 
   const sizeIndex = toIndex(size)
   let cost = expansionCost(memory, offset, size) + initcodeCost(sizeIndex)
   if (isCreate2) cost += GasCost.SHA3_WORD * Math.ceil(sizeIndex / 32)
-  if (cost > frame.gas) throw OUT_OF_GAS
-  frame.gas -= cost
+  if (cost <= frame.gas) frame.gas -= cost
+  else if (frame.gasReserve === 0n || BigInt(cost) > gasOf(frame)) throw OUT_OF_GAS
+  else setGas(frame, gasOf(frame) - BigInt(cost))
   const initCode = memory.read(Number(offset), sizeIndex)
   if (initCode.length > MAX_INITCODE_SIZE) throw INITCODE_TOO_LARGE
 
@@ -273,8 +299,12 @@ export function executeCreateOp(ctx: VmContext, frame: FrameState, op: number): 
   }
   // RSK hands the init code all the remaining gas and refunds what it leaves
   const gasLimit = frame.gas
+  const gasReserve = frame.gasReserve
+  const given = gasOf(frame)
   frame.gas = 0
-  frame.peakGasUsed = Math.max(frame.peakGasUsed, parent.gas)
+  frame.gasReserve = 0n
+  const parentGas = gasGivenOf(parent)
+  if (parentGas > frame.peakGasUsed) frame.peakGasUsed = parentGas
   if (frame.pendingStep !== undefined) flushStep(ctx, frame)
   const nonce = state.getNonce(sender)
   const address = isCreate2
@@ -291,6 +321,7 @@ export function executeCreateOp(ctx: VmContext, frame: FrameState, op: number): 
     data: EMPTY_BYTES,
     code: initCode,
     gas: gasLimit,
+    gasReserve,
     depth: parent.depth + 1,
     isStatic: false,
   }
@@ -300,7 +331,7 @@ export function executeCreateOp(ctx: VmContext, frame: FrameState, op: number): 
     (state.exists(address) && (state.hasCode(address) || state.getNonce(address) !== 0n))
   if (collision) {
     tracer?.onCallExit?.({
-      gasUsed: BigInt(gasLimit),
+      gasUsed: given,
       output: EMPTY_BYTES,
       success: false,
       reverted: false,
@@ -319,12 +350,13 @@ export function executeCreateOp(ctx: VmContext, frame: FrameState, op: number): 
     const empty: FrameOutput = {
       status: FrameStatus.Success,
       gasLeft: gasLimit,
+      gasLeftReserve: gasReserve,
       output: EMPTY_BYTES,
       movedRemainingGasToChild: false,
       callWithValue: false,
-      peakGasUsed: 0,
+      peakGasUsed: 0n,
     }
-    frame.pending = { child, op, checkpoint, gasGiven: gasLimit, outOffset: 0, outSize: 0, refundBefore }
+    frame.pending = { child, op, checkpoint, gasGiven: given, outOffset: 0, outSize: 0, refundBefore }
     finishChild(ctx, frame, empty)
     return false
   }
@@ -339,8 +371,9 @@ export function finishChild(ctx: VmContext, frame: FrameState, child: FrameOutpu
   const isCreate = pending.op === OP_CREATE || pending.op === OP_CREATE2
   if (isCreate) {
     const failure = creationFailure(child)
-    if (failure !== undefined) Object.assign(child, { status: FrameStatus.Error, error: failure, gasLeft: 0 })
-    else if (child.status === FrameStatus.Success) child.gasLeft -= GasCost.CREATE_DATA * child.output.length
+    if (failure !== undefined)
+      Object.assign(child, { status: FrameStatus.Error, error: failure, gasLeft: 0, gasLeftReserve: 0n })
+    else if (child.status === FrameStatus.Success) payCodeDeposit(child)
   }
   if (ctx.tracer?.onCallExit) traceExit(ctx, child, pending.gasGiven, pending.checkpoint.logs)
   if (child.status === FrameStatus.Error) {
@@ -350,7 +383,7 @@ export function finishChild(ctx: VmContext, frame: FrameState, child: FrameOutpu
     return
   }
   if (child.status === FrameStatus.Revert) state.revert(pending.checkpoint)
-  frame.gas += child.gasLeft
+  addGas(frame, child.gasLeft, child.gasLeftReserve)
   if (isCreate) {
     // after a reverted create RSKj leaves the return data empty
     if (child.status === FrameStatus.Revert) {
@@ -377,9 +410,16 @@ export function creationFailure(child: FrameOutput): string | undefined {
   if (child.status !== FrameStatus.Success) return undefined
   const code = child.output
   if (code.length > 0 && code[0] === 0xef) return 'invalid code prefix 0xEF'
-  if (child.gasLeft < GasCost.CREATE_DATA * code.length) return 'out of gas'
+  if (gasLeftOf(child) < BigInt(GasCost.CREATE_DATA * code.length)) return 'out of gas'
   if (code.length > MAX_CODE_SIZE) return 'contract code size exceeded'
   return undefined
+}
+
+/** Charges a successful creation's code deposit (200 per byte) to the gas it left. */
+export function payCodeDeposit(child: FrameOutput): void {
+  const deposit = GasCost.CREATE_DATA * child.output.length
+  if (child.gasLeftReserve === undefined || child.gasLeftReserve === 0n) child.gasLeft -= deposit
+  else [child.gasLeft, child.gasLeftReserve] = splitGas(gasLeftOf(child) - BigInt(deposit))
 }
 
 function frameInfo(frame: FrameInput, to: Address): CallFrameInfo {
@@ -388,15 +428,15 @@ function frameInfo(frame: FrameInput, to: Address): CallFrameInfo {
     from: frame.caller,
     to,
     value: frame.value,
-    gas: BigInt(frame.gas),
+    gas: gasGivenOf(frame),
     input: frame.kind === 'CREATE' || frame.kind === 'CREATE2' ? frame.code : frame.data,
     depth: frame.depth,
   }
 }
 
-function traceExit(ctx: VmContext, child: FrameOutput, gasGiven: number, logsBefore: number): void {
+function traceExit(ctx: VmContext, child: FrameOutput, gasGiven: bigint, logsBefore: number): void {
   ctx.tracer?.onCallExit?.({
-    gasUsed: BigInt(gasGiven - child.gasLeft),
+    gasUsed: gasGiven - gasLeftOf(child),
     output: child.output,
     success: child.status === FrameStatus.Success,
     reverted: child.status === FrameStatus.Revert,

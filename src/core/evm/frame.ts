@@ -33,7 +33,9 @@ export interface FrameInput {
   code: Uint8Array
   /** keccak256 of `code` when it comes from an account, to share the code analysis. */
   codeHash?: Uint8Array
+  /** The gas handed to the frame: `gas + gasReserve` (see `splitGas`). */
   gas: number
+  gasReserve?: bigint
   depth: number
   isStatic: boolean
 }
@@ -46,14 +48,16 @@ export enum FrameStatus {
 
 export interface FrameOutput {
   status: FrameStatus
+  /** The gas left: `gasLeft + gasLeftReserve` (see `splitGas`). */
   gasLeft: number
+  gasLeftReserve?: bigint
   output: Uint8Array
   error?: string
   /** RSKj's estimateGas flags, merged upward only through successful calls. */
   movedRemainingGasToChild: boolean
   callWithValue: boolean
   /** Highest gas this frame had consumed at any moment (before child refunds). */
-  peakGasUsed: number
+  peakGasUsed: bigint
 }
 
 /** A call or create waiting for its child frame to finish. */
@@ -62,7 +66,7 @@ export interface PendingChild {
   /** Opcode that started it (CALL, CALLCODE, DELEGATECALL, STATICCALL, CREATE, CREATE2). */
   op: number
   checkpoint: Checkpoint
-  gasGiven: number
+  gasGiven: bigint
   outOffset: number
   outSize: number
   /** Refund counter before a create: init code refunds are dropped (RSKj merges none). */
@@ -79,13 +83,15 @@ export interface FrameState {
   stack: bigint[]
   sp: number
   pc: number
+  /** Gas left: the counter the interpreter decrements, plus `gasReserve` (see `splitGas`). */
   gas: number
+  gasReserve: bigint
   memory: Memory
   returnData: Uint8Array
   movedRemainingGasToChild: boolean
   callWithValue: boolean
   /** Highest gas consumed so far (before child refunds). */
-  peakGasUsed: number
+  peakGasUsed: bigint
   /** A traced step waiting for its gas cost (only with a tracer). */
   pendingStep: StepInfo | undefined
   /** Storage slots read or written in this frame (only with a step tracer). */
@@ -108,15 +114,62 @@ export function createFrameState(input: FrameInput, tracing: boolean): FrameStat
     sp: 0,
     pc: -1,
     gas: input.gas,
+    gasReserve: input.gasReserve ?? 0n,
     memory: memoryPool.pop() ?? new Memory(),
     returnData: EMPTY_BYTES,
     movedRemainingGasToChild: false,
     callWithValue: false,
-    peakGasUsed: 0,
+    peakGasUsed: 0n,
     pendingStep: undefined,
     tracedStorage: tracing ? new Map() : undefined,
     pending: undefined,
   }
+}
+
+/**
+ * Gas is a 64-bit quantity, as RSKj's Java `long`. The interpreter counts it in a JS number for
+ * speed; a budget above 2^53 − 1 (a gas limit only tests set) keeps the excess in a bigint
+ * reserve beside the counter: the counter starts at 2^52, far above anything one frame can spend
+ * between two calls (memory is capped at 1 GiB), and the reserve is folded back whenever gas moves
+ * between frames. GAS, the gas handed to a callee and the gas used are `counter + reserve`, exact.
+ */
+const COUNTER_START = 2 ** 52
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER)
+
+/** Splits an exact amount of gas into the counter and the reserve. */
+export function splitGas(total: bigint): [number, bigint] {
+  if (total <= SAFE) return [Number(total), 0n]
+  return [COUNTER_START, total - BigInt(COUNTER_START)]
+}
+
+/** A frame's exact gas left. */
+export function gasOf(frame: FrameState): bigint {
+  return frame.gasReserve === 0n ? BigInt(frame.gas) : BigInt(frame.gas) + frame.gasReserve
+}
+
+/** Sets a frame's gas left to an exact amount. */
+export function setGas(frame: FrameState, total: bigint): void {
+  const [counter, reserve] = splitGas(total)
+  frame.gas = counter
+  frame.gasReserve = reserve
+}
+
+/** Gives a frame back `gas + reserve` (a callee's unused gas). */
+export function addGas(frame: FrameState, gas: number, reserve: bigint | undefined): void {
+  if (frame.gasReserve === 0n && (reserve === undefined || reserve === 0n)) frame.gas += gas
+  else setGas(frame, gasOf(frame) + BigInt(gas) + (reserve ?? 0n))
+}
+
+/** The exact gas a finished frame left. */
+export function gasLeftOf(output: FrameOutput): bigint {
+  const reserve = output.gasLeftReserve
+  return reserve === undefined || reserve === 0n ? BigInt(output.gasLeft) : BigInt(output.gasLeft) + reserve
+}
+
+/** The exact gas a frame was given. */
+export function gasGivenOf(input: FrameInput): bigint {
+  const reserve = input.gasReserve
+  return reserve === undefined || reserve === 0n ? BigInt(input.gas) : BigInt(input.gas) + reserve
 }
 
 export const EMPTY_BYTES: Uint8Array = new Uint8Array(0)
@@ -149,6 +202,6 @@ export function flushStep(ctx: VmContext, frame: FrameState): void {
   const step = frame.pendingStep
   if (step === undefined) return
   frame.pendingStep = undefined
-  step.gasCost = step.gas - BigInt(frame.gas)
+  step.gasCost = step.gas - gasOf(frame)
   ctx.tracer?.onStep?.(step)
 }

@@ -21,6 +21,8 @@ import {
   type FrameState,
   FrameStatus,
   flushStep,
+  gasGivenOf,
+  gasOf,
   INVALID_OPCODE,
   OUT_OF_GAS,
   RETURN_DATA_OUT_OF_BOUNDS,
@@ -171,7 +173,7 @@ function runFrame(ctx: VmContext, frame: FrameState): FrameOutput | undefined {
           pc,
           op,
           opName: OPCODE_NAMES[op]!,
-          gas: BigInt(gas),
+          gas: BigInt(gas) + frame.gasReserve,
           gasCost: 0n,
           depth: input.depth,
           stack: stack.slice(0, sp),
@@ -544,7 +546,7 @@ function runFrame(ctx: VmContext, frame: FrameState): FrameOutput | undefined {
           pc++
           break
         case 0x5a:
-          stack[sp++] = BigInt(gas)
+          stack[sp++] = BigInt(gas) + frame.gasReserve
           pc++
           break
         case 0x5b:
@@ -690,17 +692,19 @@ function runFrame(ctx: VmContext, frame: FrameState): FrameOutput | undefined {
     error = thrown.message
     output = EMPTY_BYTES
     gas = 0
+    frame.gasReserve = 0n
   }
   frame.gas = gas
-  const used = input.gas - gas
+  const used = gasGivenOf(input) - gasOf(frame)
   return {
     status,
     gasLeft: gas,
+    gasLeftReserve: frame.gasReserve,
     output,
     error,
     movedRemainingGasToChild: frame.movedRemainingGasToChild,
     callWithValue: frame.callWithValue,
-    peakGasUsed: Math.max(frame.peakGasUsed, used),
+    peakGasUsed: used > frame.peakGasUsed ? used : frame.peakGasUsed,
   }
 }
 

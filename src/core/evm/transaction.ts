@@ -7,8 +7,17 @@
 
 import type { Address } from '../util/hex.js'
 import { createAddress } from './address.js'
-import { creationFailure } from './calls.js'
-import { EMPTY_BYTES, type FrameInput, type FrameOutput, FrameStatus, type VmContext } from './frame.js'
+import { creationFailure, payCodeDeposit } from './calls.js'
+import {
+  EMPTY_BYTES,
+  type FrameInput,
+  type FrameOutput,
+  FrameStatus,
+  gasGivenOf,
+  gasLeftOf,
+  splitGas,
+  type VmContext,
+} from './frame.js'
 import { GasCost, intrinsicGas, MAX_INITCODE_SIZE } from './gas.js'
 import { executeFrame } from './interpreter.js'
 import { JournaledState } from './journal.js'
@@ -38,11 +47,8 @@ export class InvalidTransactionError extends Error {
   override name = 'InvalidTransactionError'
 }
 
-const MAX_GAS = BigInt(Number.MAX_SAFE_INTEGER)
-
-function toGas(value: bigint): number {
-  return value > MAX_GAS ? Number.MAX_SAFE_INTEGER : Number(value)
-}
+/** Gas is a Java `long` in RSKj. */
+const LONG_MAX = (1n << 63n) - 1n
 
 function mergedPrecompiles(
   extra: ReadonlyMap<Address, Precompile> | undefined,
@@ -90,19 +96,21 @@ interface Execution {
   contractAddress?: Address
 }
 
-function succeeded(gasLeft: number): FrameOutput {
+function succeeded(gasLeft: bigint): FrameOutput {
+  const [counter, reserve] = splitGas(gasLeft)
   return {
     status: FrameStatus.Success,
-    gasLeft,
+    gasLeft: counter,
+    gasLeftReserve: reserve,
     output: EMPTY_BYTES,
     movedRemainingGasToChild: false,
     callWithValue: false,
-    peakGasUsed: 0,
+    peakGasUsed: 0n,
   }
 }
 
 function failed(error: string): FrameOutput {
-  return { ...succeeded(0), status: FrameStatus.Error, error }
+  return { ...succeeded(0n), status: FrameStatus.Error, error }
 }
 
 function runCode(ctx: VmContext, frame: FrameInput): FrameOutput {
@@ -112,18 +120,17 @@ function runCode(ctx: VmContext, frame: FrameInput): FrameOutput {
     from: frame.caller,
     to: frame.address,
     value: frame.value,
-    gas: BigInt(frame.gas),
+    gas: gasGivenOf(frame),
     input: frame.kind === 'CREATE' ? frame.code : frame.data,
     depth: 0,
   })
   const output = executeFrame(ctx, frame)
   const failure = frame.kind === 'CREATE' ? creationFailure(output) : undefined
-  if (failure !== undefined) Object.assign(output, { status: FrameStatus.Error, error: failure, gasLeft: 0 })
-  else if (frame.kind === 'CREATE' && output.status === FrameStatus.Success) {
-    output.gasLeft -= GasCost.CREATE_DATA * output.output.length
-  }
+  if (failure !== undefined)
+    Object.assign(output, { status: FrameStatus.Error, error: failure, gasLeft: 0, gasLeftReserve: 0n })
+  else if (frame.kind === 'CREATE' && output.status === FrameStatus.Success) payCodeDeposit(output)
   ctx.tracer?.onCallExit?.({
-    gasUsed: BigInt(frame.gas - output.gasLeft),
+    gasUsed: gasGivenOf(frame) - gasLeftOf(output),
     output: output.output,
     success: output.status === FrameStatus.Success,
     reverted: output.status === FrameStatus.Revert,
@@ -133,7 +140,8 @@ function runCode(ctx: VmContext, frame: FrameInput): FrameOutput {
   return output
 }
 
-function execute(ctx: VmContext, tx: Message, executionGas: number, senderNonce: bigint): Execution {
+function execute(ctx: VmContext, tx: Message, executionGas: bigint, senderNonce: bigint): Execution {
+  const [gas, gasReserve] = splitGas(executionGas)
   const { state } = ctx
   const topFrame = (
     kind: 'CALL' | 'CREATE',
@@ -148,7 +156,8 @@ function execute(ctx: VmContext, tx: Message, executionGas: number, senderNonce:
     value: tx.value,
     data,
     code,
-    gas: executionGas,
+    gas,
+    gasReserve,
     depth: 0,
     isStatic: false,
   })
@@ -156,7 +165,8 @@ function execute(ctx: VmContext, tx: Message, executionGas: number, senderNonce:
     const contractAddress = createAddress(tx.from, senderNonce)
     state.createAccount(contractAddress)
     state.transfer(tx.from, contractAddress, tx.value)
-    if (tx.data.length === 0) return { frame: succeeded(Math.max(executionGas, 0)), contractAddress }
+    if (tx.data.length === 0)
+      return { frame: succeeded(executionGas > 0n ? executionGas : 0n), contractAddress }
     const frame = runCode(ctx, topFrame('CREATE', contractAddress, EMPTY_BYTES, tx.data))
     if (frame.status === FrameStatus.Success && frame.output.length > 0)
       state.setCode(contractAddress, frame.output)
@@ -166,7 +176,7 @@ function execute(ctx: VmContext, tx: Message, executionGas: number, senderNonce:
   const precompile = ctx.precompiles.get(to)
   if (precompile !== undefined) {
     const required = precompile.gas(tx.data)
-    if (BigInt(executionGas) < required) return { frame: failed('out of gas') }
+    if (executionGas < required) return { frame: failed('out of gas') }
     try {
       const output = precompile.run(tx.data, {
         caller: tx.from,
@@ -176,20 +186,19 @@ function execute(ctx: VmContext, tx: Message, executionGas: number, senderNonce:
       })
       state.transfer(tx.from, to, tx.value)
       return {
-        frame: { ...succeeded(executionGas - Number(required)), output, peakGasUsed: Number(required) },
+        frame: { ...succeeded(executionGas - required), output, peakGasUsed: required },
       }
     } catch (thrown) {
       // State that has to be fetched first: the execution runs again once it is there.
       if (thrown instanceof StateNotReadyError) throw thrown
       // A native contract's revert keeps its reason for the caller, as it does inside a CALL.
       if (thrown instanceof PrecompileRevert) {
-        const gasLeft = executionGas - Number(required)
         return {
           frame: {
-            ...succeeded(gasLeft),
+            ...succeeded(executionGas - required),
             status: FrameStatus.Revert,
             output: thrown.data,
-            peakGasUsed: Number(required),
+            peakGasUsed: required,
           },
         }
       }
@@ -198,7 +207,7 @@ function execute(ctx: VmContext, tx: Message, executionGas: number, senderNonce:
   }
   state.transfer(tx.from, to, tx.value)
   const code = state.exists(to) ? state.getCode(to) : EMPTY_BYTES
-  if (code.length === 0) return { frame: succeeded(Math.max(executionGas, 0)) }
+  if (code.length === 0) return { frame: succeeded(executionGas > 0n ? executionGas : 0n) }
   return {
     frame: runCode(ctx, topFrame('CALL', to, tx.data, code)),
   }
@@ -219,7 +228,7 @@ export function executeTransaction(
   const state = new JournaledState(reader)
   if (!localCall) validate(state, tx, block, basicCost, options.blockGasUsed ?? 0n)
   const senderNonce = tx.nonce ?? state.getNonce(tx.from)
-  const gasLimit = toGas(tx.gasLimit)
+  const gasLimit = tx.gasLimit > LONG_MAX ? LONG_MAX : tx.gasLimit
   if (!localCall) {
     state.setNonce(tx.from, state.getNonce(tx.from) + 1n)
     state.addBalance(tx.from, -(tx.gasPrice * tx.gasLimit))
@@ -234,16 +243,13 @@ export function executeTransaction(
     deletedAccounts: options.deletedAccounts,
   }
   const beforeExecution = state.checkpoint()
-  const intrinsic = Number(basicCost)
-  const { frame, contractAddress } = execute(ctx, tx, gasLimit - intrinsic, senderNonce)
+  const { frame, contractAddress } = execute(ctx, tx, gasLimit - basicCost, senderNonce)
 
   const success = frame.status === FrameStatus.Success
   if (!success) state.revert(beforeExecution)
-  // The interpreter counts gas in doubles, from a budget capped at 2^53 − 1 (no execution gets
-  // near it); what the sender pays and gets back is counted in bigint from the real gas limit, so
-  // a limit above 2^53 neither loses nor makes wei.
-  const gasUsedBeforeRefund =
-    frame.status === FrameStatus.Error ? tx.gasLimit : BigInt(gasLimit - frame.gasLeft)
+  // Gas is exact up to 2^63 − 1 (`splitGas`); what the sender pays and gets back is counted from
+  // the real gas limit.
+  const gasUsedBeforeRefund = frame.status === FrameStatus.Error ? tx.gasLimit : gasLimit - gasLeftOf(frame)
   let refund = 0n
   if (success) {
     const futureRefund = state.refund + GasCost.SUICIDE_REFUND * state.selfdestructed.size
@@ -257,7 +263,7 @@ export function executeTransaction(
     for (const address of state.selfdestructed) state.deleteAccount(address)
   }
   // RSKj tracks the peak of the top frame's gas counter, which starts with the intrinsic cost.
-  const peak = BigInt(intrinsic + frame.peakGasUsed)
+  const peak = basicCost + frame.peakGasUsed
   const maxGasUsed = peak > gasUsedBeforeRefund ? peak : gasUsedBeforeRefund
 
   return {
