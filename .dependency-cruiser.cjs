@@ -80,12 +80,12 @@ module.exports = {
     {
       name: 'node-builtins-only-in-server',
       comment:
-        'Node built-ins belong to the HTTP server and the CLI (src/server), to tests and to build configurations.',
+        'Node built-ins belong to the HTTP server and the CLI (src/server), the Playwright fixture (src/playwright, which runs in the test runner), tests and build configurations.',
       severity: 'error',
       // Build configurations (vite.config.ts) run in Node too.
       from: {
         path: '^src/',
-        pathNot: [TEST, '^src/server/', '^src/core/.*/fixtures/', '/vite\\.config\\.ts$'],
+        pathNot: [TEST, '^src/server/', '^src/playwright/', '^src/core/.*/fixtures/', '/vite\\.config\\.ts$'],
       },
       to: { dependencyTypes: ['core'] },
     },
