@@ -91,6 +91,7 @@ export function encodeBlockRecord(block: StoredBlock): Uint8Array {
     block.transactions.map((t) => t.raw),
     block.senders.map((s) => hexToBytes(s)),
     block.receipts.map(encodeReceipt),
+    optional(block.baseStateRoot),
   ] as Parameters<typeof rlpEncode>[0])
 }
 
@@ -163,7 +164,7 @@ function decodeReceipt(f: RlpDecoded[]): StoredReceipt {
 export function decodeBlockRecord(raw: Uint8Array): StoredBlock {
   const f = list(rlpDecode(raw))
   const hash = bytes(f[1])
-  return {
+  const block: StoredBlock = {
     header: decodeHeaderRecord(list(f[0])),
     hash,
     hashHex: bytesToUnprefixedHex(hash),
@@ -174,4 +175,8 @@ export function decodeBlockRecord(raw: Uint8Array): StoredBlock {
     senders: list(f[6]).map((s) => address(bytes(s))),
     receipts: list(f[7]).map((r) => decodeReceipt(list(r))),
   }
+  // Records written before the base state root was kept have eight fields.
+  const baseStateRoot = f.length > 8 ? optionalBytes(f[8]) : null
+  if (baseStateRoot) block.baseStateRoot = baseStateRoot
+  return block
 }

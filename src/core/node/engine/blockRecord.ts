@@ -30,4 +30,9 @@ export interface StoredBlock {
   totalDifficulty: bigint
   /** Length of the full block RLP (the JSON `size`). */
   size: number
+  /**
+   * The state root the block's transactions ran on, when it is not the parent's: dev edits
+   * (anvil_setBalance…) committed between blocks. A replay (traces) starts from it.
+   */
+  baseStateRoot?: Uint8Array
 }

@@ -25,7 +25,7 @@ import type { PoolTransaction } from '../../pool/txPool.js'
 import { ACCOUNT_SLOTS, TxPool } from '../../pool/txPool.js'
 import { WorldState } from '../../state/worldState.js'
 import type { KeyValueStore, KvOperation } from '../../storage/types.js'
-import { type Address, bytesToHex, bytesToUnprefixedHex, hexToBytes } from '../../util/hex.js'
+import { type Address, bytesToHex, bytesToUnprefixedHex, equalBytes, hexToBytes } from '../../util/hex.js'
 import { TransactionRefusedError } from '../errors.js'
 import type { LogLimitPolicy } from '../logQuery.js'
 import { Arrivals } from './arrivals.js'
@@ -499,10 +499,13 @@ export class Engine implements EmptyRunHost {
     let stateWrites: KvOperation[]
     let sealed: SealedBlock
     try {
+      // Dev edits since the head was mined (anvil_setBalance…) are part of what the block ran on.
+      const baseStateRoot = this.state.stateRoot
       this.state.applyDiff(executed.diff)
       const committed = await this.state.commit()
       stateWrites = committed.writes
       sealed = seal(committed.stateRoot)
+      if (!equalBytes(baseStateRoot, this.head.header.stateRoot)) sealed.block.baseStateRoot = baseStateRoot
       const ops: KvOperation[] = [...stateWrites, ...this.blockWrites(sealed.block)]
       const { number, logsBloom } = sealed.block.header
       ops.push(...(await logSectionWrites(number, logsBloom, this.reader)))

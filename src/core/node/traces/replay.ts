@@ -46,7 +46,9 @@ export async function replayBlock<T extends EvmTracer>(
   const env = blockEnvOf(engine, block)
   const userCount = userTransactionCount(block.transactions)
   const last = Math.min(p.lastIndex ?? userCount - 1, userCount - 1)
-  return runWithHistoricalState(engine.state.at(parent.header.stateRoot), (state) => {
+  // The state the block ran on: its parent's, with any dev edits made before it was mined.
+  const base = block.baseStateRoot ?? parent.header.stateRoot
+  return runWithHistoricalState(engine.state.at(base), (state) => {
     const overlay = new StateOverlay(state)
     const deletedAccounts = new Set<Address>()
     const replayed: ReplayedTransaction<T>[] = []
