@@ -4,6 +4,7 @@
  * out of reach of web pages.
  */
 import type { BackgroundToPanel, PanelToBackground } from '../shared/protocol.js'
+import { unwatchAsset } from '../wallet/assets.js'
 import { CHAINS } from '../wallet/chains.js'
 import { InvalidParamsError } from '../wallet/errors.js'
 import { type BackgroundService, type PanelConnection, toErrorPayload } from './service.js'
@@ -47,6 +48,18 @@ async function run(service: BackgroundService, message: PanelToBackground): Prom
       return wallet.approvals.resolve(message.approvalId, message.approved)
     case 'importKey':
       return wallet.keyring.importKey(message.privateKey)
+    case 'getWatchedAssets':
+      return service.watchedAssets()
+    case 'removeWatchedAsset': {
+      const removed = await unwatchAsset(service.wallet.store, {
+        network: await wallet.network(),
+        address: String(message.address).toLowerCase(),
+        account: String(message.account).toLowerCase(),
+        ...(message.tokenId !== undefined && { tokenId: String(message.tokenId) }),
+      })
+      if (removed) await service.broadcastState()
+      return removed
+    }
     case 'revokeOrigin':
       await wallet.handle({ origin: message.origin }, 'wallet_revokePermissions', [{ eth_accounts: {} }])
       return null

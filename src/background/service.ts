@@ -18,7 +18,9 @@ import type {
   RelayRequest,
   RequestLogEntry,
   RpcErrorPayload,
+  WatchedAssetView,
 } from '../shared/protocol.js'
+import { watchedAssetViews } from '../wallet/assets.js'
 import { chainIdHex, chainIdNumber } from '../wallet/chains.js'
 import { NodeRpcError } from '../wallet/errors.js'
 import { chainStoreIntents, walletStoreIntents } from '../wallet/sendIntents.js'
@@ -324,7 +326,10 @@ export function createBackgroundService(deps: ServiceDependencies) {
         if (page.origin === origin) page.send({ kind: 'event', event: { type: 'accountsChanged', accounts } })
     },
     onApprovalPending: () => deps.showApprovalUi?.(),
-    onStateChanged: () => void broadcastState(),
+    onStateChanged: () => {
+      void broadcastState()
+      void pushPageSettings()
+    },
     now: deps.now,
     newId: deps.newId,
   })
@@ -335,7 +340,18 @@ export function createBackgroundService(deps: ServiceDependencies) {
       chainId: chainIdHex(network),
       networkVersion: String(chainIdNumber(network)),
       accounts: await wallet.accountsFor(origin),
+      isMetaMask: (await wallet.settings()).isMetaMask,
     }
+  }
+
+  /** The setting pages' providers reflect (`isMetaMask`): pushed to every page when it changes. */
+  let pagesIsMetaMask: boolean | undefined
+  async function pushPageSettings(): Promise<void> {
+    const { isMetaMask } = await wallet.settings()
+    if (pagesIsMetaMask === undefined) pagesIsMetaMask = isMetaMask
+    if (isMetaMask === pagesIsMetaMask) return
+    pagesIsMetaMask = isMetaMask
+    for (const page of pages) page.send({ kind: 'event', event: { type: 'walletSettings', isMetaMask } })
   }
 
   /** Runs one request as `origin`: the wallet's methods first, everything else on the node. */
@@ -522,6 +538,11 @@ export function createBackgroundService(deps: ServiceDependencies) {
     setFork,
     resetToLocal,
     /** The selected network's fork, `null` for a local chain. */
+    /** The selected network's watched assets with their balances (popup and panel). */
+    async watchedAssets(): Promise<WatchedAssetView[]> {
+      const network = await wallet.network()
+      return watchedAssetViews(deps.store, network, (method, params) => callNodeOn(network, method, params))
+    },
     async fork(): Promise<ForkView | null> {
       return (await nodes.get(await wallet.network())).fork?.() ?? null
     },
@@ -542,7 +563,9 @@ export function createBackgroundService(deps: ServiceDependencies) {
     async connectPage(page: PageConnection): Promise<void> {
       pages.add(page)
       updateAudience()
-      page.send({ kind: 'ready', state: await providerState(page.origin) })
+      const state = await providerState(page.origin)
+      pagesIsMetaMask ??= state.isMetaMask
+      page.send({ kind: 'ready', state })
       if (live?.keepAlive) page.send(keepAliveMessage(true))
     },
     disconnectPage(page: PageConnection): void {

@@ -25,6 +25,8 @@ export class ProviderRpcError extends Error {
 export const ProviderErrorCode = {
   invalidRequest: -32600,
   userRejected: 4001,
+  /** EIP-1193: the provider does not support the method (here: a synchronous `send`). */
+  unsupportedMethod: 4200,
   disconnected: 4900,
   /** CloseEvent code for "try again later": the worker is restarting. */
   tryAgainLater: 1013,

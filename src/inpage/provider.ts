@@ -37,8 +37,30 @@ interface Pending {
 
 const ACCOUNT_METHODS = new Set(['eth_accounts', 'eth_requestAccounts'])
 
+/** A JSON-RPC request as the legacy `send` / `sendAsync` take it. */
+export interface LegacyPayload {
+  id?: number | string | null
+  jsonrpc?: string
+  method: string
+  params?: unknown
+}
+export interface LegacyResponse {
+  id: number | string | null
+  jsonrpc: '2.0'
+  result?: unknown
+  error?: ProviderRpcError
+}
+type LegacyCallback = (error: ProviderRpcError | null, response?: unknown) => void
+
 export class RskDevnodeProvider extends EventEmitter {
   readonly isRskDevnode = true
+  /**
+   * What dApps built for MetaMask check before they enable their wallet features. True unless the
+   * wallet's setting turns it off (the worker says so when the page connects, and on change).
+   */
+  isMetaMask = true
+  /** MetaMask's experimental API that dApps still call. The dev wallet is never locked. */
+  readonly _metamask = Object.freeze({ isUnlocked: async (): Promise<boolean> => true })
   #transport: ProviderTransport
   #nextId = 1
   #pending = new Map<number, Pending>()
@@ -116,15 +138,84 @@ export class RskDevnodeProvider extends EventEmitter {
     return this.request({ method: 'eth_requestAccounts' })
   }
 
-  /** Legacy callback API (web3.js 0.x/1.x style). */
-  sendAsync(
-    payload: { id?: number | string; jsonrpc?: string; method: string; params?: unknown[] },
-    callback: (error: ProviderRpcError | null, response?: unknown) => void,
-  ): void {
-    this.request({ method: payload.method, params: payload.params }).then(
-      (result) => callback(null, { id: payload.id, jsonrpc: '2.0', result }),
-      (error: ProviderRpcError) => callback(error, { id: payload.id, jsonrpc: '2.0', error }),
-    )
+  /** One legacy payload as a JSON-RPC response; never rejects. */
+  async #answer(payload: unknown): Promise<LegacyResponse> {
+    const p = (payload ?? {}) as Partial<LegacyPayload>
+    const id = typeof p.id === 'number' || typeof p.id === 'string' ? p.id : null
+    try {
+      const result = await this.request({ method: p.method as string, params: p.params as object })
+      return { id, jsonrpc: '2.0', result }
+    } catch (error) {
+      return { id, jsonrpc: '2.0', error: error as ProviderRpcError }
+    }
+  }
+
+  /** Answers a legacy payload or batch (in order, as MetaMask does). */
+  async #legacy(payload: LegacyPayload | LegacyPayload[]): Promise<LegacyResponse | LegacyResponse[]> {
+    if (!Array.isArray(payload)) return this.#answer(payload)
+    const responses: LegacyResponse[] = []
+    for (const one of payload) responses.push(await this.#answer(one))
+    return responses
+  }
+
+  /**
+   * Legacy callback API (web3.js 0.x/1.x, truffle-contract): a payload or a batch of them; the
+   * callback gets `(error, response)` or, for a batch, `(null, responses)`. Without a callback
+   * the answer is only returned as a promise (which never rejects), never thrown into the page.
+   */
+  sendAsync(payload: LegacyPayload | LegacyPayload[], callback?: LegacyCallback): Promise<unknown> {
+    const answered = this.#legacy(payload)
+    if (typeof callback === 'function') {
+      answered.then((response) => {
+        const error = !Array.isArray(response) && response.error ? response.error : null
+        callback(error, response)
+      })
+    }
+    return answered
+  }
+
+  /**
+   * MetaMask's deprecated `send`, in each of its forms: `send(method, params?)` resolves with the
+   * whole JSON-RPC response (rejects with the error); `send(payload, callback)` is sendAsync;
+   * `send(payload)` answers at once the few methods it can answer from what it knows
+   * (`eth_accounts`, `eth_coinbase`, `net_version`, `eth_uninstallFilter`) and throws otherwise.
+   */
+  send(methodOrPayload: string | LegacyPayload | LegacyPayload[], paramsOrCallback?: unknown): unknown {
+    if (typeof methodOrPayload === 'string') {
+      const params = Array.isArray(paramsOrCallback) ? paramsOrCallback : undefined
+      return this.#answer({ method: methodOrPayload, params }).then((response) => {
+        if (response.error) throw response.error
+        return response
+      })
+    }
+    if (typeof paramsOrCallback === 'function')
+      return this.sendAsync(methodOrPayload, paramsOrCallback as LegacyCallback)
+    if (Array.isArray(methodOrPayload) || !methodOrPayload || typeof methodOrPayload !== 'object')
+      return this.sendAsync(methodOrPayload as LegacyPayload[])
+    const payload = methodOrPayload
+    const id = payload.id ?? null
+    let result: unknown
+    switch (payload.method) {
+      case 'eth_accounts':
+        result = this.selectedAddress ? [this.selectedAddress] : []
+        break
+      case 'eth_coinbase':
+        result = this.selectedAddress ?? null
+        break
+      case 'net_version':
+        result = this.#networkVersion
+        break
+      case 'eth_uninstallFilter':
+        void this.request({ method: 'eth_uninstallFilter', params: payload.params as object }).catch(() => {})
+        result = true
+        break
+      default:
+        throw new ProviderRpcError(
+          ProviderErrorCode.unsupportedMethod,
+          `The provider does not support synchronous methods like ${String(payload.method)} without a callback parameter.`,
+        )
+    }
+    return { id, jsonrpc: '2.0', result }
   }
 
   #post(body: OutgoingBody): void {
@@ -159,8 +250,9 @@ export class RskDevnodeProvider extends EventEmitter {
     const wasConnected = this.#connected
     const firstState = this.#chainId === null
     this.#connected = true
-    this.#networkVersion = state.networkVersion
+    if (typeof state.isMetaMask === 'boolean') this.isMetaMask = state.isMetaMask
     if (firstState) {
+      this.#networkVersion = state.networkVersion
       this.#chainId = state.chainId
       this.#accounts = [...state.accounts]
     }
@@ -188,14 +280,19 @@ export class RskDevnodeProvider extends EventEmitter {
   #onEvent(event: ProviderEvent): void {
     if (event.type === 'chainChanged') this.#setChain(event.chainId, event.networkVersion)
     else if (event.type === 'accountsChanged') this.#setAccounts(event.accounts)
+    else if (event.type === 'walletSettings') this.isMetaMask = event.isMetaMask
     else this.emit('message', event.message)
   }
 
   #setChain(chainId: `0x${string}`, networkVersion: string): void {
+    const networkChanged = networkVersion !== this.#networkVersion
     this.#networkVersion = networkVersion
-    if (chainId === this.#chainId) return
-    this.#chainId = chainId
-    this.emit('chainChanged', chainId)
+    if (chainId !== this.#chainId) {
+      this.#chainId = chainId
+      this.emit('chainChanged', chainId)
+    }
+    // MetaMask's legacy event, with the decimal network id, after chainChanged.
+    if (networkChanged) this.emit('networkChanged', networkVersion)
   }
 
   #setAccounts(accounts: string[]): void {

@@ -33,6 +33,8 @@ export interface ProviderState {
   networkVersion: string
   /** Accounts the page's origin is allowed to see (empty until granted). */
   accounts: string[]
+  /** Whether the provider says `isMetaMask: true` (the wallet setting; on unless turned off). */
+  isMetaMask?: boolean
 }
 
 // ── page ⇄ relay (window.postMessage, same window, targetOrigin = location.origin) ───────────
@@ -72,6 +74,8 @@ export type ProviderEvent =
   | { type: 'accountsChanged'; accounts: string[] }
   /** An `eth_subscribe` notification, forwarded as EIP-1193 `message`. */
   | { type: 'message'; message: { type: string; data: unknown } }
+  /** The wallet's settings a page's provider reflects changed (`isMetaMask`). */
+  | { type: 'walletSettings'; isMetaMask: boolean }
 
 // ── relay ⇄ background (Port named PAGE_PORT_NAME) ──────────────────────────────────────────
 
@@ -142,6 +146,42 @@ export interface WalletSettings {
   requireApproval: boolean
   /** When on, the next approvable request is rejected with 4001 and the switch turns itself off. */
   rejectNext: boolean
+  /**
+   * When on (the default), the page's provider says `isMetaMask: true`, as dApps built for
+   * MetaMask require before they enable their wallet features; `isRskDevnode` is always true.
+   */
+  isMetaMask: boolean
+}
+
+/** What an approval shows of the request: decoded, in sections of label/value rows. */
+export interface ApprovalDisplay {
+  /** One line: "Send 0.001 RBTC to 0x…", "Sign typed data: Mail", "Sign a message". */
+  summary: string
+  sections: Array<{ heading: string; rows: Array<{ label: string; value: string }> }>
+}
+
+/** An asset a page asked the wallet to watch (`wallet_watchAsset`, EIP-747). */
+export interface WatchedAsset {
+  type: 'ERC20' | 'ERC721' | 'ERC1155'
+  /** Lowercase contract address. */
+  address: string
+  network: NetworkId
+  /** The account it is watched for (lowercase). */
+  account: string
+  symbol?: string
+  decimals?: number
+  image?: string
+  tokenId?: string
+  origin: string
+  time: number
+}
+
+/** A watched asset with its balance for its account, as the popup and panel list them. */
+export interface WatchedAssetView extends WatchedAsset {
+  /** Decimal integer (ERC-20 in its smallest unit, NFTs a count); null when the call failed. */
+  balance: string | null
+  /** The ERC-20 balance in whole tokens (with its decimals), when known. */
+  formatted?: string
 }
 
 export interface PendingApproval {
@@ -150,6 +190,8 @@ export interface PendingApproval {
   method: string
   params: unknown
   time: number
+  /** What is signed or sent, decoded for the approval (absent for account and chain requests). */
+  display?: ApprovalDisplay
 }
 
 export interface PanelState {
@@ -173,6 +215,9 @@ export type PanelToBackground =
   | { kind: 'resolveApproval'; id: number; approvalId: string; approved: boolean }
   | { kind: 'importKey'; id: number; privateKey: string }
   | { kind: 'revokeOrigin'; id: number; origin: string }
+  /** The watched assets of the selected network, with balances (WatchedAssetView[]). */
+  | { kind: 'getWatchedAssets'; id: number }
+  | { kind: 'removeWatchedAsset'; id: number; address: string; tokenId?: string; account: string }
 
 export type BackgroundToPanel =
   | { kind: 'reply'; id: number; result?: unknown; error?: RpcErrorPayload }

@@ -52,3 +52,83 @@ export class NodeRpcError extends WalletError {
     super(error.message, error.code, error.data)
   }
 }
+
+/** A transaction `type` the chain does not know (Rootstock has legacy transactions only). */
+export class UnknownTransactionTypeError extends WalletError {
+  static override code = -32602
+  constructor(type: string) {
+    super(
+      `Invalid transaction envelope type: "${type}". Rootstock knows legacy transactions only: ` +
+        'types 0x0, 0x1 and 0x2 are accepted and sent as legacy (type 0) transactions, EIP-1559 fee ' +
+        'fields as a gas price.',
+      UnknownTransactionTypeError.code,
+    )
+  }
+}
+
+/**
+ * The wallet filled `gas` and the estimate is all the gas the node lets a call use: the execution
+ * failed (RSKj answers the cap for a call that halts with an exception), so nothing is signed.
+ * geth's words for it; a dApp that means it passes `gas` itself.
+ */
+export class GasEstimateFailedError extends WalletError {
+  static override code = -32000
+  constructor(cap: bigint) {
+    super(
+      `gas required exceeds allowance (${cap}): the transaction fails with all the gas the chain allows ` +
+        '(invalid code, an exceptional halt or out of gas); pass `gas` to send it anyway.',
+      GasEstimateFailedError.code,
+    )
+  }
+}
+
+/** EIP-5792: a capability the wallet does not have, not marked optional. */
+export class UnsupportedCapabilityError extends WalletError {
+  static override code = 5700
+  constructor(name: string) {
+    super(`Unsupported non-optional capability: ${name}.`, UnsupportedCapabilityError.code)
+  }
+}
+
+/** EIP-5792: the batch names a chain other than the active one. */
+export class UnsupportedChainIdError extends WalletError {
+  static override code = 5710
+  constructor(chainId: string, active: string) {
+    super(`Unsupported chain id ${chainId}: the active chain is ${active}.`, UnsupportedChainIdError.code)
+  }
+}
+
+/** EIP-5792: a batch id already used. */
+export class DuplicateCallsIdError extends WalletError {
+  static override code = 5720
+  constructor(id: string) {
+    super(`Duplicate id ${id}.`, DuplicateCallsIdError.code)
+  }
+}
+
+/** EIP-5792: no batch with this id. */
+export class UnknownBundleIdError extends WalletError {
+  static override code = 5730
+  constructor(id: string) {
+    super(`Unknown bundle id ${id}.`, UnknownBundleIdError.code)
+  }
+}
+
+/** EIP-5792: `atomicRequired: true` on a chain without atomic batches (Rootstock). */
+export class AtomicityNotSupportedError extends WalletError {
+  static override code = 5760
+  constructor() {
+    super(
+      'Atomicity not supported: Rootstock has no atomic batches; send with atomicRequired: false to have the calls sent one after another.',
+      AtomicityNotSupportedError.code,
+    )
+  }
+}
+
+/** EIP-5792: more calls than the wallet sends in one batch. */
+export class BatchTooLargeError extends WalletError {
+  static override code = 5740
+  constructor(max: number) {
+    super(`Batch too large: at most ${max} calls.`, BatchTooLargeError.code)
+  }
+}

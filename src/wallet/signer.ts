@@ -1,13 +1,11 @@
 /**
  * Signing with the wallet's keys: legacy EIP-155 transactions with Rootstock's chain id (RSK has
  * no typed transactions), EIP-191 messages (`personal_sign`, `eth_sign`) and EIP-712 typed data
- * (`eth_signTypedData_v4`). Keys and curves come from @noble (signatures from libsecp256k1 once the
- * worker has loaded it: `useRecoverableSigner`); EIP-712 hashing from viem, which
- * validates the typed data the way dApps' own libraries do.
+ * (`eth_signTypedData`, `_v3`, `_v4`: eip712.ts). Keys and curves come from @noble (signatures from
+ * libsecp256k1 once the worker has loaded it: `useRecoverableSigner`).
  */
 import { RLP } from '@ethereumjs/rlp'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
-import { hashTypedData, type TypedDataDefinition } from 'viem'
 import { keccak256 } from '../core/crypto/hash.js'
 import {
   type Address,
@@ -108,14 +106,35 @@ export function signLegacyTransaction(tx: LegacyTransaction, privateKey: Hex): {
 
 /** EIP-191 version 0x45: "\x19Ethereum Signed Message:\n" + length + message. */
 export function signPersonalMessage(message: Uint8Array, privateKey: Hex): Hex {
-  const prefix = utf8ToBytes(`\x19Ethereum Signed Message:\n${message.length}`)
-  return toRsv(signDigest(keccak256(concatBytes(prefix, message)), privateKey))
+  return toRsv(signDigest(personalMessageDigest(message), privateKey))
 }
 
-/** EIP-712 typed data as `eth_signTypedData_v4` receives it (a JSON string or an object). */
-export function signTypedDataV4(typedData: TypedDataDefinition, privateKey: Hex): Hex {
-  const digest = hexToBytes(hashTypedData(typedData))
+/** Signs a 32-byte digest (typed data of any version, eip712.ts) as `r ‖ s ‖ v`. */
+export function signDigestRsv(digest: Uint8Array, privateKey: Hex): Hex {
   return toRsv(signDigest(digest, privateKey))
+}
+
+/** The EIP-191 digest of a personal message. */
+export function personalMessageDigest(message: Uint8Array): Uint8Array {
+  return keccak256(concatBytes(utf8ToBytes(`\x19Ethereum Signed Message:\n${message.length}`), message))
+}
+
+/**
+ * `personal_ecRecover`: the lowercase address that signed `message` (EIP-191) with a 65-byte
+ * `r ‖ s ‖ v` signature, v 27/28 or 0/1; null when the signature cannot be recovered.
+ */
+export function recoverPersonalSigner(message: Uint8Array, signature: Uint8Array): Address | null {
+  if (signature.length !== 65) return null
+  const v = signature[64]!
+  const recovery = v >= 27 ? v - 27 : v
+  if (recovery !== 0 && recovery !== 1) return null
+  try {
+    const sig = secp256k1.Signature.fromBytes(signature.subarray(0, 64), 'compact').addRecoveryBit(recovery)
+    const point = sig.recoverPublicKey(personalMessageDigest(message))
+    return toAddress(keccak256(point.toBytes(false).subarray(1)).subarray(12))
+  } catch {
+    return null
+  }
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { Address, Hex } from '../core/util/hex.js'
 import { hexToBytes } from '../core/util/hex.js'
-import { InvalidParamsError } from './errors.js'
+import { GasEstimateFailedError, InvalidParamsError, UnknownTransactionTypeError } from './errors.js'
 import { type LegacyTransaction, signLegacyTransaction } from './signer.js'
 
 export type CallNode = (method: string, params: unknown[]) => Promise<unknown>
@@ -34,10 +34,35 @@ function address(value: unknown, name: string): Address | undefined {
   throw new InvalidParamsError(`invalid transaction: '${name}' must be a 20-byte address`)
 }
 
+/**
+ * Transaction types a dApp may name: legacy (0x0), and 0x1 / 0x2, which libraries pick on their
+ * own and which are sent as legacy transactions (an EIP-1559 fee cap becomes the gas price).
+ * Anything else (0x3 blobs, 0x4 set-code, 0x5, 0x76…) the chain does not know: refused, as
+ * MetaMask refuses an envelope type it does not know, instead of signing something else.
+ */
+const ACCEPTED_TYPES = new Set([0, 1, 2])
+
+function checkType(value: unknown): void {
+  if (value === undefined || value === null) return
+  let type: number | undefined
+  if (typeof value === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(value)) type = Number.parseInt(value, 16)
+  else if (typeof value === 'number' && Number.isSafeInteger(value)) type = value
+  if (type !== undefined && ACCEPTED_TYPES.has(type)) return
+  let shown: string
+  try {
+    shown = typeof value === 'string' ? value.slice(0, 66) : (JSON.stringify(value) ?? typeof value).slice(0, 66)
+  } catch {
+    shown = typeof value
+  }
+  throw new UnknownTransactionTypeError(shown)
+}
+
 /** Reads the call object of eth_sendTransaction; `input` is accepted for `data`, `gasLimit` for `gas`. */
 export function parseTransactionRequest(raw: unknown): TransactionRequest {
-  if (!raw || typeof raw !== 'object') throw new InvalidParamsError('invalid transaction: expected an object')
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    throw new InvalidParamsError('invalid transaction: expected an object')
   const t = raw as Record<string, unknown>
+  checkType(t.type)
   const from = address(t.from, 'from')
   if (!from) throw new InvalidParamsError("invalid transaction: 'from' is required")
   const dataField = t.data ?? t.input
@@ -83,10 +108,29 @@ export async function fillTransaction(
   const [nonce, gas, gasPrice] = await Promise.all([
     request.nonce ??
       callNode('eth_getTransactionCount', [request.from, 'pending']).then((n) => BigInt(n as string)),
-    request.gas ?? callNode('eth_estimateGas', [call]).then((g) => BigInt(g as string)),
+    request.gas ?? estimateGas(call, callNode),
     request.gasPrice ?? suggestedGasPrice(callNode),
   ])
   return { nonce, gas, gasPrice, to: request.to, value: request.value, data: request.data, chainId }
+}
+
+/** RSKj's `rpc.gasEstimationCap`: the most gas eth_estimateGas answers. */
+export const GAS_ESTIMATION_CAP = 6_800_000n
+
+/**
+ * eth_estimateGas, refusing an estimate that is all the gas a call may use: RSKj answers the cap
+ * (or the block's gas limit, when lower) for a call that halts with an exception (invalid init
+ * code, an invalid opcode, out of gas), and a wallet that signs it burns the whole limit.
+ */
+async function estimateGas(call: Record<string, string>, callNode: CallNode): Promise<bigint> {
+  const [estimate, block] = await Promise.all([
+    callNode('eth_estimateGas', [call]).then((g) => BigInt(g as string)),
+    callNode('eth_getBlockByNumber', ['latest', false]) as Promise<{ gasLimit?: string } | null>,
+  ])
+  const blockLimit = block?.gasLimit ? BigInt(block.gasLimit) : GAS_ESTIMATION_CAP
+  const cap = blockLimit < GAS_ESTIMATION_CAP ? blockLimit : GAS_ESTIMATION_CAP
+  if (estimate >= cap) throw new GasEstimateFailedError(cap)
+  return estimate
 }
 
 /** The node's eth_gasPrice, raised to the latest block's minimumGasPrice if that is higher. */

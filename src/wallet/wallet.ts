@@ -6,15 +6,17 @@
 import type { Address, Hex } from '../core/util/hex.js'
 import type { NetworkId, PendingApproval, WalletSettings } from '../shared/protocol.js'
 import { type Approvals, createApprovals } from './approvals.js'
-import { chainIdNumber, DEFAULT_NETWORK, networkOfChainId } from './chains.js'
+import { CHAINS, chainIdNumber, DEFAULT_NETWORK, networkOfChainId } from './chains.js'
+import { describeMessage, describeTransaction } from './describe.js'
 import { InvalidParamsError, UnauthorizedError, UnrecognizedChainError } from './errors.js'
 import { createKeyring, type Keyring, type KeyringAccount } from './keyring.js'
+import { WALLET_METHODS } from './methods/index.js'
+import type { WalletKit } from './methods/kit.js'
 import { createPermissions, type Permissions } from './permissions.js'
 import { type SendIntents, walletStoreIntents } from './sendIntents.js'
-import { messageBytes, signPersonalMessage, signTypedDataV4 } from './signer.js'
+import { messageBytes, signPersonalMessage } from './signer.js'
 import type { WalletStore } from './store.js'
 import { type CallNode, fillTransaction, parseTransactionRequest, signFilled } from './transactions.js'
-import { parseTypedData } from './typedData.js'
 
 export interface WalletContext {
   /** The page's origin as the browser reported it (never as the page claimed it). */
@@ -52,6 +54,8 @@ export interface Wallet {
   permissions: Permissions
   approvals: Approvals
   settings(): Promise<WalletSettings>
+  /** Where the wallet keeps what persists (watched assets, batches, grants…). */
+  store: WalletStore
 }
 
 const asArray = (params: unknown): unknown[] =>
@@ -104,18 +108,34 @@ export function createWallet(deps: WalletDependencies): Wallet {
     return accounts
   }
 
-  async function sendTransaction(ctx: WalletContext, params: unknown[]): Promise<Hex> {
+  const symbolOf = (chainId: number) => CHAINS.find((c) => c.chainId === chainId)?.symbol ?? 'RBTC'
+
+  async function sendTransaction(
+    ctx: WalletContext,
+    params: unknown[],
+    options: { approved?: boolean; requestId?: string } = {},
+  ): Promise<Hex> {
     const request = parseTransactionRequest(params[0])
     const account = await authorizedAccount(ctx.origin, request.from)
     const sendingOn = await network()
+    const requestId = options.requestId ?? ctx.requestId
     // Only a request replayed after the worker died can have been signed already.
-    let intent = ctx.replay && ctx.requestId ? await intents.find(sendingOn, ctx.requestId) : undefined
+    let intent = ctx.replay && requestId ? await intents.find(sendingOn, requestId) : undefined
     let durable: Promise<void> = Promise.resolve()
     if (!intent) {
-      await approvals.check({ origin: ctx.origin, method: 'eth_sendTransaction', params, time: deps.now() })
       const chainId = chainIdNumber(sendingOn)
-      const signed = signFilled(await fillTransaction(request, chainId, deps.callNode), account.privateKey)
-      intent = { id: ctx.requestId ?? deps.newId(), ...signed }
+      // Filled before the approval, so that it shows the gas and fee that will be signed.
+      const filled = await fillTransaction(request, chainId, deps.callNode)
+      if (!options.approved)
+        await approvals.check({
+          origin: ctx.origin,
+          method: 'eth_sendTransaction',
+          params,
+          time: deps.now(),
+          display: describeTransaction({ ...filled, from: account.address }, symbolOf(chainId)),
+        })
+      const signed = signFilled(filled, account.privateKey)
+      intent = { id: requestId ?? deps.newId(), ...signed }
       // Durable no later than the transaction: if the worker dies after the node accepted it, the
       // replay resends these same bytes instead of signing a second one with the next nonce.
       const recorded = await intents.record(sendingOn, intent)
@@ -145,17 +165,19 @@ export function createWallet(deps: WalletDependencies): Wallet {
     if (method === 'personal_sign' && isAddress(payload) && !isAddress(address))
       [address, payload] = [payload, address]
     const account = await authorizedAccount(ctx.origin, address)
-    if (method.startsWith('eth_signTypedData')) {
-      const typedData = parseTypedData(payload)
-      await approvals.check({ origin: ctx.origin, method, params, time: deps.now() })
-      return signTypedDataV4(typedData, account.privateKey)
-    }
     if (typeof payload !== 'string') throw new InvalidParamsError('Expected the message as a string.')
     if (method === 'eth_sign' && !/^0x([0-9a-fA-F]{2})*$/.test(payload)) {
       throw new InvalidParamsError('eth_sign expects the message as hex data.')
     }
-    await approvals.check({ origin: ctx.origin, method, params, time: deps.now() })
-    return signPersonalMessage(messageBytes(payload), account.privateKey)
+    const message = messageBytes(payload)
+    await approvals.check({
+      origin: ctx.origin,
+      method,
+      params,
+      time: deps.now(),
+      display: describeMessage(method, account.address, message),
+    })
+    return signPersonalMessage(message, account.privateKey)
   }
 
   async function switchChain(ctx: WalletContext, method: string, params: unknown[]): Promise<null> {
@@ -176,9 +198,46 @@ export function createWallet(deps: WalletDependencies): Wallet {
     return null
   }
 
+  /** Sends one transaction through the queue: concurrent sends read the pending nonce in turn. */
+  function queuedSend(ctx: WalletContext, params: unknown[], options: { approved?: boolean; requestId?: string } = {}) {
+    const run = sendQueue.then(() => sendTransaction(ctx, params, options))
+    sendQueue = run.catch(() => undefined)
+    return run
+  }
+
+  function kitFor(ctx: WalletContext): WalletKit {
+    let sent = 0
+    return {
+      ctx,
+      store: deps.store,
+      keyring,
+      permissions,
+      approvals,
+      callNode: deps.callNode,
+      now: deps.now,
+      newId: deps.newId,
+      network,
+      chain: async () => {
+        const chainId = chainIdNumber(await network())
+        return { chainId, symbol: symbolOf(chainId) }
+      },
+      authorizedAccount: (address) => authorizedAccount(ctx.origin, address),
+      approve: (method, params, display) =>
+        approvals.check({ origin: ctx.origin, method, params, time: deps.now(), ...(display && { display }) }),
+      // Each call of a batch gets its own intent id, so a replayed batch resends the same bytes.
+      sendTransaction: (request, options) =>
+        queuedSend(ctx, [request], {
+          ...options,
+          ...(ctx.requestId && { requestId: `${ctx.requestId}#${sent++}` }),
+        }),
+      onStateChanged: deps.onStateChanged,
+    }
+  }
+
   async function handle(ctx: WalletContext, method: string, rawParams: unknown): Promise<WalletResult> {
     const params = asArray(rawParams)
     const done = (result: unknown): WalletResult => ({ handled: true, result })
+    if (Object.hasOwn(WALLET_METHODS, method)) return done(await WALLET_METHODS[method]!(kitFor(ctx), params, rawParams))
     switch (method) {
       case 'eth_accounts':
         return done(await permissions.accounts(ctx.origin))
@@ -215,20 +274,24 @@ export function createWallet(deps: WalletDependencies): Wallet {
         // An address the wallet holds no key for is the node's to answer: a sender impersonated
         // with anvil_impersonateAccount, a node account of the rskj profile, or RSKj's error.
         if (!(await keyring.find(parseTransactionRequest(params[0]).from))) return { handled: false }
-        const run = sendQueue.then(() => sendTransaction(ctx, params))
-        sendQueue = run.catch(() => undefined)
-        return done(await run)
+        return done(await queuedSend(ctx, params))
       }
       case 'eth_signTransaction': {
         const request = parseTransactionRequest(params[0])
         const account = await authorizedAccount(ctx.origin, request.from)
-        await approvals.check({ origin: ctx.origin, method, params, time: deps.now() })
-        const filled = await fillTransaction(request, chainIdNumber(await network()), deps.callNode)
+        const chainId = chainIdNumber(await network())
+        const filled = await fillTransaction(request, chainId, deps.callNode)
+        await approvals.check({
+          origin: ctx.origin,
+          method,
+          params,
+          time: deps.now(),
+          display: describeTransaction({ ...filled, from: account.address }, symbolOf(chainId), true),
+        })
         return done(signFilled(filled, account.privateKey).raw)
       }
       case 'personal_sign':
       case 'eth_sign':
-      case 'eth_signTypedData_v4':
         return done(await sign(ctx, method, params))
       case 'wallet_switchEthereumChain':
       case 'wallet_addEthereumChain':
@@ -247,6 +310,7 @@ export function createWallet(deps: WalletDependencies): Wallet {
     permissions,
     approvals,
     settings: () => approvals.settings(),
+    store: deps.store,
   }
 }
 

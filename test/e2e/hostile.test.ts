@@ -139,7 +139,7 @@ describe('hostile pages', () => {
       settings: { rejectNext: boolean; requireApproval: boolean }
       accounts: string[]
     }
-    expect(state.settings).toEqual({ rejectNext: false, requireApproval: false })
+    expect(state.settings).toEqual({ rejectNext: false, requireApproval: false, isMetaMask: true })
     expect(state.accounts).toHaveLength(20)
   })
 

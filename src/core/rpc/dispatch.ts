@@ -196,6 +196,10 @@ export function createDispatcher({
     let result: unknown
     try {
       if (raw.params !== undefined && raw.params !== null && !Array.isArray(raw.params)) {
+        // The method is looked up first: an unknown one is -32601 whatever its parameters' shape.
+        const entry = registry.get(method)
+        if (!entry) throw new MethodNotFoundError()
+        if (entry.status !== 'implemented' || !entry.definition) throw new MethodNotAvailableError(method)
         throw new InvalidParamsError('invalid params: pass parameters as a positional array')
       }
       const params = Array.isArray(raw.params) ? (raw.params as unknown[]) : []

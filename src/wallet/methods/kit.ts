@@ -1,0 +1,41 @@
+/**
+ * What a wallet method file gets: the page's context and the wallet's parts. One method per file
+ * in this folder (named exactly as the method), listed in `index.ts`; wallet.ts dispatches to them.
+ * Errors are the classes of ../errors.ts, each with its static code.
+ */
+import type { Address, Hex } from '../../core/util/hex.js'
+import type { ApprovalDisplay, NetworkId } from '../../shared/protocol.js'
+import type { Approvals } from '../approvals.js'
+import type { KeyringAccount, Keyring } from '../keyring.js'
+import type { Permissions } from '../permissions.js'
+import type { WalletStore } from '../store.js'
+import type { CallNode } from '../transactions.js'
+import type { WalletContext } from '../wallet.js'
+
+export interface WalletKit {
+  ctx: WalletContext
+  store: WalletStore
+  keyring: Keyring
+  permissions: Permissions
+  approvals: Approvals
+  callNode: CallNode
+  now(): number
+  newId(): string
+  network(): Promise<NetworkId>
+  /** The active chain's id and its currency symbol. */
+  chain(): Promise<{ chainId: number; symbol: string }>
+  /** The origin's granted account with this address (any case), or 4100. */
+  authorizedAccount(address: unknown): Promise<KeyringAccount>
+  /** Waits for approval (or rejects with 4001) showing `display`. */
+  approve(method: string, params: unknown, display?: ApprovalDisplay): Promise<void>
+  /**
+   * Signs and sends one transaction for this origin through the wallet's one-at-a-time queue,
+   * as eth_sendTransaction does (filled, approved unless `approved`); answers its hash.
+   */
+  sendTransaction(request: unknown, options?: { approved?: boolean }): Promise<Hex>
+  onStateChanged?(): void
+}
+
+export type WalletMethod = (kit: WalletKit, params: unknown[], raw: unknown) => Promise<unknown>
+
+export type { Address, Hex }
