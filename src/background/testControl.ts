@@ -14,17 +14,13 @@
  *    connected sites get;
  *  - `revokeAll`: revokes every origin's grant.
  */
-import type {
-  BackgroundToPanel,
-  NetworkId,
-  PanelToBackground,
-  RpcErrorPayload,
-} from '../shared/protocol.js'
+
+import type { PanelExtraRequest } from '../shared/panelProtocol.js'
+import type { BackgroundToPanel, NetworkId, PanelToBackground, RpcErrorPayload } from '../shared/protocol.js'
 import { CHAINS } from '../wallet/chains.js'
 import { InvalidParamsError } from '../wallet/errors.js'
 import { RESET_METHODS } from './forks.js'
 import type { JsonRpcResponse } from './nodeHandle.js'
-import type { PanelExtraRequest } from '../shared/panelProtocol.js'
 import { handlePanelExtra, isPanelExtraRequest } from './panel/panelQueries.js'
 import { handlePanelMessage, isPanelMessage, PANEL_ORIGIN } from './panel.js'
 import type { BackgroundService } from './service.js'
@@ -112,10 +108,15 @@ export function createTestControl(service: () => Promise<BackgroundService>): Co
       if (OWN_KINDS.has(message.kind)) return { result: await own(s, message) }
       const withId = { ...message, id: 0 }
       // A feed of engine events needs a Port to push on.
-      if ((withId.kind as string) === 'watchChain') throw new InvalidParamsError('watchChain needs a panel Port')
+      if ((withId.kind as string) === 'watchChain')
+        throw new InvalidParamsError('watchChain needs a panel Port')
       // One reply, as a panel Port would receive it; no panel is registered for pushes.
       let reply: BackgroundToPanel | undefined
-      const panel = { send: (m: BackgroundToPanel) => void (reply ??= m) }
+      const panel = {
+        send: (m: BackgroundToPanel) => {
+          if (!reply) reply = m
+        },
+      }
       if (isPanelExtraRequest(withId)) await handlePanelExtra(s, panel, withId)
       else if (isPanelMessage(withId)) await handlePanelMessage(s, panel, withId)
       else throw new InvalidParamsError('Not a control message')

@@ -43,20 +43,24 @@ export class ExtensionChannel {
   async start(): Promise<void> {
     const deadline = Date.now() + START_TIMEOUT_MS
     for (;;) {
-      const found = await this.evaluate((name) => typeof (globalThis as Record<string, unknown>)[name], CONTROL_GLOBAL)
+      const [found, otherHooks] = await this.evaluate(
+        (name) => [
+          typeof (globalThis as Record<string, unknown>)[name],
+          typeof (globalThis as Record<string, unknown>).rskDevnodeInjectionReady,
+        ],
+        CONTROL_GLOBAL,
+      )
       if (found === 'function') break
-      if (Date.now() > deadline)
+      // The worker's other hooks are there, this one is not: an older build of the extension.
+      if (otherHooks === 'function' || Date.now() > deadline)
         throw new Error(
           `rsk-devnode/playwright: the extension's worker has no ${CONTROL_GLOBAL}(): the extension was built ` +
             'before the fixture existed. Rebuild it (`npm run build`).',
         )
       await new Promise((done) => setTimeout(done, 50))
     }
-    // The provider is a static content script; a narrowed allow list registers a script first.
-    await this.evaluate(async () => {
-      const ready = (globalThis as { rskDevnodeInjectionReady?: () => Promise<void> }).rskDevnodeInjectionReady
-      if (ready) await ready()
-    }, undefined)
+    // The provider is a static content script of the manifest: in every page from the install on
+    // (a fresh profile has the default allow list, every site), so there is nothing more to wait for.
   }
 
   /** One control request; rejects with DevnodeRpcError for an error answer. */
@@ -77,7 +81,39 @@ export class ExtensionChannel {
     return answer.result as T
   }
 
-  private async evaluate<A, R>(fn: (arg: A) => R | Promise<R>, arg: A, label = 'a control request'): Promise<R> {
+  /**
+   * Several control requests in one evaluation, in order (one DevTools round trip): their
+   * results, or the first error answer (the requests after it are not sent).
+   */
+  async controlAll(messages: ControlMessage[], label: string): Promise<unknown[]> {
+    const replies = (await this.evaluate(
+      async ({ name, requests }) => {
+        const entry = (globalThis as Record<string, unknown>)[name] as
+          | ((m: unknown) => Promise<{ result?: unknown; error?: unknown }>)
+          | undefined
+        if (!entry) return [{ error: { code: -32603, message: `${name} is missing in the worker` } }]
+        const out: Array<{ result?: unknown; error?: unknown }> = []
+        for (const request of requests) {
+          const reply = await entry(request)
+          out.push(reply)
+          if (reply.error) break
+        }
+        return out
+      },
+      { name: CONTROL_GLOBAL, requests: messages },
+      label,
+    )) as ControlReply[]
+    return replies.map((reply, i) => {
+      if (reply.error) throw new DevnodeRpcError(`${label}: ${messages[i]?.kind ?? ''}`, reply.error)
+      return reply.result
+    })
+  }
+
+  private async evaluate<A, R>(
+    fn: (arg: A) => R | Promise<R>,
+    arg: A,
+    label = 'a control request',
+  ): Promise<R> {
     await this.ensureRunning()
     const worker = await this.worker()
     let stopped: ((status: string) => void) | undefined
@@ -115,9 +151,12 @@ export class ExtensionChannel {
     if (this.cdp && this.anchor && !this.anchor.isClosed()) return this.cdp
     this.anchor = this.context.pages().find((p) => !p.isClosed()) ?? (await this.context.newPage())
     const cdp = await this.context.newCDPSession(this.anchor)
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: Registration[] }) => {
-      for (const r of registrations) if (r.scopeURL.startsWith(this.prefix)) this.scopeURL = r.scopeURL
-    })
+    cdp.on(
+      'ServiceWorker.workerRegistrationUpdated',
+      ({ registrations }: { registrations: Registration[] }) => {
+        for (const r of registrations) if (r.scopeURL.startsWith(this.prefix)) this.scopeURL = r.scopeURL
+      },
+    )
     cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }: { versions: Version[] }) => {
       for (const v of versions) {
         if (!v.scriptURL.startsWith(this.prefix)) continue

@@ -67,8 +67,13 @@ export function decodeRequest(method: string, params: unknown): DecodedRequest {
     case 'personal_sign':
     case 'eth_sign': {
       let [address, payload] = method === 'personal_sign' ? [list[1], list[0]] : [list[0], list[1]]
-      if (method === 'personal_sign' && isAddress(payload) && !isAddress(address)) [address, payload] = [payload, address]
-      return { kind: 'message', address: String(address ?? '').toLowerCase(), ...textOf(String(payload ?? '')) }
+      if (method === 'personal_sign' && isAddress(payload) && !isAddress(address))
+        [address, payload] = [payload, address]
+      return {
+        kind: 'message',
+        address: String(address ?? '').toLowerCase(),
+        ...textOf(String(payload ?? '')),
+      }
     }
     case 'eth_signTypedData_v4': {
       let data: unknown = list[1]

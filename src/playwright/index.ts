@@ -33,7 +33,15 @@
  * fails it by name ("devnode.mine(3) was not awaited"); `wallet.waitForRequest` fails after its
  * timeout naming what it waited for and what is pending.
  */
-import { test as base, type Page } from '@playwright/test'
+import {
+  test as base,
+  type Page,
+  type PlaywrightTestArgs,
+  type PlaywrightTestOptions,
+  type PlaywrightWorkerArgs,
+  type PlaywrightWorkerOptions,
+  type TestType,
+} from '@playwright/test'
 import { ExtensionChannel } from './channel.js'
 import { launchExtension } from './launch.js'
 import { resolveSettings, TestSession } from './session.js'
@@ -85,7 +93,13 @@ const CONTEXT_OPTIONS = [
   'deviceScaleFactor',
 ] as const
 
-export const test = base.extend<
+/** Playwright's `test` with the fixtures above (the internal ones left out of its type). */
+export type DevnodeTest = TestType<
+  PlaywrightTestArgs & PlaywrightTestOptions & DevnodeFixtures,
+  PlaywrightWorkerArgs & PlaywrightWorkerOptions & DevnodeOptions & DevnodeWorkerFixtures
+>
+
+const extended = base.extend<
   DevnodeFixtures & InternalTestFixtures,
   DevnodeOptions & DevnodeWorkerFixtures & InternalWorkerFixtures
 >({
@@ -152,3 +166,5 @@ export const test = base.extend<
   devnode: async ({ devnodeSession }, use) => use(devnodeSession.devnode),
   wallet: async ({ devnodeSession }, use) => use(devnodeSession.wallet),
 })
+
+export const test: DevnodeTest = extended as unknown as DevnodeTest

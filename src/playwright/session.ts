@@ -32,12 +32,16 @@ const SCAN_BLOCKS = 10_000n
 /** How long the end of a test waits for calls still running before it reports them. */
 const SETTLE_MS = 2_000
 
-export type ResolvedSettings = Required<Pick<DevnodeSettings, 'network' | 'snapshotPerTest' | 'requireApproval'>>
+export type ResolvedSettings = Required<
+  Pick<DevnodeSettings, 'network' | 'snapshotPerTest' | 'requireApproval'>
+>
 
 export function resolveSettings(settings: DevnodeSettings): ResolvedSettings {
   const network = settings.network ?? 'regtest'
   if (!NETWORKS.includes(network))
-    throw new Error(`rsk-devnode/playwright: devnodeOptions.network must be one of ${NETWORKS.join(', ')}, not ${String(network)}`)
+    throw new Error(
+      `rsk-devnode/playwright: devnodeOptions.network must be one of ${NETWORKS.join(', ')}, not ${String(network)}`,
+    )
   return {
     network,
     snapshotPerTest: settings.snapshotPerTest ?? true,
@@ -66,6 +70,7 @@ class Tracked<T> extends Promise<T> {
   static override get [Symbol.species]() {
     return Promise
   }
+  // biome-ignore lint/suspicious/noThenProperty: a Promise subclass overrides then to see the test await it
   override then<A = T, B = never>(
     onFulfilled?: ((value: T) => A | PromiseLike<A>) | null,
     onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
@@ -98,7 +103,9 @@ const describeArgs = (args: unknown[]): string =>
 const signal = (error: unknown): boolean => error instanceof Error && error.message.endsWith('the test ended')
 
 function describePending(list: PendingRequest[]): string {
-  return list.length === 0 ? 'nothing is pending' : `pending: ${list.map((p) => `${p.method} from ${p.origin}`).join(', ')}`
+  return list.length === 0
+    ? 'nothing is pending'
+    : `pending: ${list.map((p) => `${p.method} from ${p.origin}`).join(', ')}`
 }
 
 function toPending(approval: PanelState['approvals'][number]): PendingRequest {
@@ -149,19 +156,27 @@ export class TestSession {
 
   async setUp(): Promise<void> {
     const c = this.channel
-    await c.control({ kind: 'setSettings', settings: { rejectNext: false, requireApproval: this.settings.requireApproval } }, 'setup')
-    await c.control({ kind: 'revokeAll' }, 'setup')
-    const { accounts } = await c.control<{ accounts: string[] }>({ kind: 'accounts' }, 'setup')
-    if (accounts[0]) await c.control({ kind: 'selectAccount', address: accounts[0] }, 'setup')
-    await c.control({ kind: 'setNetwork', network: this.settings.network }, 'setup')
-    await c.control({ kind: 'clearLog' }, 'setup')
-    if (this.settings.snapshotPerTest) {
-      for (const network of NETWORKS)
-        this.snapshots.set(
-          network,
-          await c.control<string>({ kind: 'nodeRequest', method: 'evm_snapshot', network }, 'setup'),
-        )
-    }
+    const [listed] = (await c.controlAll([{ kind: 'accounts' }], 'setup')) as [{ accounts: string[] }]
+    const first = listed.accounts[0]
+    const results = await c.controlAll(
+      [
+        {
+          kind: 'setSettings',
+          settings: { rejectNext: false, requireApproval: this.settings.requireApproval },
+        },
+        { kind: 'revokeAll' },
+        ...(first ? [{ kind: 'selectAccount' as const, address: first }] : []),
+        { kind: 'setNetwork', network: this.settings.network },
+        { kind: 'clearLog' },
+        ...(this.settings.snapshotPerTest
+          ? NETWORKS.map((network) => ({ kind: 'nodeRequest' as const, method: 'evm_snapshot', network }))
+          : []),
+      ],
+      'setup',
+    )
+    if (this.settings.snapshotPerTest)
+      for (const [i, network] of NETWORKS.entries())
+        this.snapshots.set(network, results[results.length - NETWORKS.length + i] as string)
   }
 
   // ── after the test ─────────────────────────────────────────────────────────────────────────
@@ -203,13 +218,28 @@ export class TestSession {
           '. Approve or reject it with wallet.approve() / wallet.reject().',
       )
     }
-    await c.control({ kind: 'setSettings', settings: { rejectNext: false, requireApproval: false } }, 'teardown')
-    for (const approval of state.approvals)
-      await c.control({ kind: 'resolveApproval', approvalId: approval.id, approved: false }, 'teardown')
-
-    for (const address of this.impersonated)
+    await c.controlAll(
+      [
+        // Nothing waits between tests.
+        { kind: 'setSettings', settings: { rejectNext: false, requireApproval: false } },
+        ...state.approvals.map((approval) => ({
+          kind: 'resolveApproval' as const,
+          approvalId: approval.id,
+          approved: false,
+        })),
+      ],
+      'teardown',
+    )
+    if (this.impersonated.size > 0)
       await c
-        .control({ kind: 'nodeRequest', method: 'anvil_stopImpersonatingAccount', params: [address] }, 'teardown')
+        .controlAll(
+          [...this.impersonated].map((address) => ({
+            kind: 'nodeRequest' as const,
+            method: 'anvil_stopImpersonatingAccount',
+            params: [address],
+          })),
+          'teardown',
+        )
         .catch(() => {})
     if (this.settings.snapshotPerTest) await this.revertAll()
     return problems
@@ -217,20 +247,27 @@ export class TestSession {
 
   private async revertAll(): Promise<void> {
     const c = this.channel
-    const lost: NetworkName[] = []
-    for (const network of NETWORKS) {
-      const id = this.snapshots.get(network)
-      const reverted =
-        id !== undefined &&
-        (await c.control<boolean>({ kind: 'nodeRequest', method: 'evm_revert', params: [id], network }, 'teardown'))
-      // A reset or a fork during the test dropped the snapshot: start that network afresh.
-      if (!reverted) lost.push(network)
-      await c.control({ kind: 'nodeRequest', method: 'evm_setAutomine', params: [true], network }, 'teardown')
-    }
-    for (const network of lost) {
-      await c.control({ kind: 'setNetwork', network }, 'teardown')
-      await c.control({ kind: 'resetToLocal' }, 'teardown')
-    }
+    const reverted = await c.controlAll(
+      NETWORKS.flatMap((network) => {
+        const id = this.snapshots.get(network)
+        return [
+          // An unknown id answers false; a missing one reverts nothing (false too).
+          { kind: 'nodeRequest' as const, method: 'evm_revert', params: [id ?? '0x0'], network },
+          { kind: 'nodeRequest' as const, method: 'evm_setAutomine', params: [true], network },
+        ]
+      }),
+      'teardown',
+    )
+    // A reset or a fork during the test dropped the snapshot: that network starts afresh.
+    const lost = NETWORKS.filter((_, i) => reverted[2 * i] !== true)
+    if (lost.length > 0)
+      await c.controlAll(
+        lost.flatMap((network) => [
+          { kind: 'setNetwork' as const, network },
+          { kind: 'resetToLocal' as const },
+        ]),
+        'teardown',
+      )
     this.snapshots.clear()
   }
 
@@ -355,10 +392,12 @@ export class TestSession {
         }),
       fork: ({ url, blockNumber: at }) =>
         t('fork', [{ url: '…', ...(at !== undefined && { blockNumber: String(at) }) }], async () => {
-          const view = await c.control<{ upstream: string; blockNumber: string; blockHash: string; chainId: number }>(
-            { kind: 'setFork', url, ...(at !== undefined && { blockNumber: String(at) }) },
-            'fork',
-          )
+          const view = await c.control<{
+            upstream: string
+            blockNumber: string
+            blockHash: string
+            chainId: number
+          }>({ kind: 'setFork', url, ...(at !== undefined && { blockNumber: String(at) }) }, 'fork')
           const info: ForkInfo = {
             upstream: view.upstream,
             blockNumber: BigInt(view.blockNumber),
@@ -383,7 +422,11 @@ export class TestSession {
             }
           }
           return entries
-            .filter((e) => (filter.method === undefined || e.method === filter.method) && (origin === undefined || e.origin === origin))
+            .filter(
+              (e) =>
+                (filter.method === undefined || e.method === filter.method) &&
+                (origin === undefined || e.origin === origin),
+            )
             .sort((a, b) => (a.id ?? 0) - (b.id ?? 0))
         }),
       lastTransaction: () => t('lastTransaction', [], () => this.lastTransaction()),
@@ -399,7 +442,12 @@ export class TestSession {
       const numbers: bigint[] = []
       for (let n = top; n > top - BATCH && n >= floor; n--) numbers.push(n)
       const blocks = await Promise.all(
-        numbers.map((n) => this.node<{ transactions: Array<{ hash: string; to: string | null }> } | null>('eth_getBlockByNumber', [hex(n), true])),
+        numbers.map((n) =>
+          this.node<{ transactions: Array<{ hash: string; to: string | null }> } | null>(
+            'eth_getBlockByNumber',
+            [hex(n), true],
+          ),
+        ),
       )
       for (const block of blocks) {
         const txs = (block?.transactions ?? []).filter((tx) => tx.to?.toLowerCase() !== REMASC)
@@ -408,7 +456,9 @@ export class TestSession {
         const [transaction, receipt, trace] = await Promise.all([
           this.node<Record<string, unknown>>('eth_getTransactionByHash', [last.hash]),
           this.node<Record<string, unknown>>('eth_getTransactionReceipt', [last.hash]),
-          this.node<CallTrace>('debug_traceTransaction', [last.hash, { tracer: 'callTracer' }]).catch(() => null),
+          this.node<CallTrace>('debug_traceTransaction', [last.hash, { tracer: 'callTracer' }]).catch(
+            () => null,
+          ),
         ])
         return { hash: last.hash, transaction, receipt: toReceipt(receipt), trace }
       }
@@ -439,7 +489,10 @@ export class TestSession {
     return {
       accounts: () =>
         t('accounts', [], async () => {
-          const { selected, accounts } = await c.control<{ selected: string; accounts: string[] }>({ kind: 'accounts' }, 'accounts')
+          const { selected, accounts } = await c.control<{ selected: string; accounts: string[] }>(
+            { kind: 'accounts' },
+            'accounts',
+          )
           return [selected, ...accounts.filter((a) => a !== selected)]
         }),
       selectAccount: (account) =>
@@ -449,7 +502,9 @@ export class TestSession {
             const { accounts } = await c.control<{ accounts: string[] }>({ kind: 'accounts' }, 'accounts')
             const found = accounts[account]
             if (found === undefined)
-              throw new RangeError(`wallet.selectAccount(${account}): the wallet has ${accounts.length} accounts`)
+              throw new RangeError(
+                `wallet.selectAccount(${account}): the wallet has ${accounts.length} accounts`,
+              )
             address = found
           }
           await c.control({ kind: 'selectAccount', address: String(address) }, 'selectAccount')
@@ -460,7 +515,11 @@ export class TestSession {
         }),
       waitForRequest: (options = {}) =>
         t('waitForRequest', Object.keys(options).length > 0 ? [options] : [], (signal) =>
-          this.waitForPending(`wallet.waitForRequest(${Object.keys(options).length > 0 ? describeArgs([options]) : ''})`, signal, options),
+          this.waitForPending(
+            `wallet.waitForRequest(${Object.keys(options).length > 0 ? describeArgs([options]) : ''})`,
+            signal,
+            options,
+          ),
         ),
       approve: (request) => resolve('approve', request),
       reject: (request) => resolve('reject', request),

@@ -35,11 +35,21 @@ function specsOf(suites: JsonSuite[]): JsonSpec[] {
 }
 
 /** Runs `playwright test` with the JSON reporter; answers the report. */
-function runPlaywright(config: string, extra: string[] = []): Promise<{ report: JsonReport; code: number | null }> {
+function runPlaywright(
+  config: string,
+  extra: string[] = [],
+): Promise<{ report: JsonReport; code: number | null }> {
   return new Promise((done, fail) => {
     const child = spawn(
       process.execPath,
-      [resolve(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '-c', config, '--reporter=json', ...extra],
+      [
+        resolve(ROOT, 'node_modules/@playwright/test/cli.js'),
+        'test',
+        '-c',
+        config,
+        '--reporter=json',
+        ...extra,
+      ],
       { cwd: ROOT, env: { ...process.env, PLAYWRIGHT_REPORTER: 'json', FORCE_COLOR: '0', CI: '1' } },
     )
     let stdout = ''
@@ -97,7 +107,9 @@ describe('the Playwright fixture', () => {
     expect(forgotten).toContain(
       'wallet.waitForRequest({"method":"personal_sign","timeout":10000}) was not awaited: it was still running when the test ended',
     )
-    expect(forgotten).toContain("devnode.request('no_suchMethod') was not awaited (it failed: method not found)")
+    expect(forgotten).toContain(
+      "devnode.request('no_suchMethod') was not awaited (it failed: method not found)",
+    )
 
     const waitTitle = 'waits for a request that never comes, and leaves another pending'
     expect(statuses(waitTitle)).toEqual(['failed'])

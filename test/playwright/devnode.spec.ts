@@ -11,19 +11,28 @@ const ALICE = '0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826'
 const STRANGER = '0x00000000000000000000000000000000000beef1'
 const OTHER = '0x00000000000000000000000000000000000beef2'
 
-test('network and selectNetwork: the page follows, with chainChanged', async ({ page, devnode, openSite }) => {
+test('network and selectNetwork: the page follows, with chainChanged', async ({
+  page,
+  devnode,
+  openSite,
+}) => {
   expect(await devnode.network()).toBe('regtest')
   await openSite()
   expect(await eth(page, 'eth_chainId')).toEqual({ result: '0x21' })
   await page.evaluate(() => {
-    const w = window as unknown as { ethereum: { on(e: string, f: (v: string) => void): void }; changed?: string }
+    const w = window as unknown as {
+      ethereum: { on(e: string, f: (v: string) => void): void }
+      changed?: string
+    }
     w.ethereum.on('chainChanged', (id) => {
       w.changed = id
     })
   })
   await devnode.selectNetwork('testnet')
   expect(await devnode.network()).toBe('testnet')
-  await expect.poll(() => page.evaluate(() => (window as unknown as { changed?: string }).changed)).toBe('0x1f')
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { changed?: string }).changed))
+    .toBe('0x1f')
   expect(await eth(page, 'eth_chainId')).toEqual({ result: '0x1f' })
   expect(await devnode.request('eth_chainId')).toBe('0x1f')
 })
@@ -69,14 +78,17 @@ test('setAutomine: a transaction waits in the pool until a block is mined', asyn
   await devnode.mine()
   expect(await devnode.request('eth_getTransactionReceipt', [hash])).toMatchObject({ status: '0x1' })
   await devnode.setAutomine(true)
-  await devnode.request('eth_sendTransaction', [{ from: STRANGER, to: OTHER, value: '0x1', gas: '0x5208', gasPrice }])
+  await devnode.request('eth_sendTransaction', [
+    { from: STRANGER, to: OTHER, value: '0x1', gas: '0x5208', gasPrice },
+  ])
   expect(await devnode.blockNumber()).toBe(2n)
 })
 
 test('setNextBlockTimestamp and increaseTime: block timestamps follow', async ({ devnode }) => {
   const timestampOf = async (n: bigint) =>
     BigInt(
-      (await devnode.request<{ timestamp: string }>('eth_getBlockByNumber', [`0x${n.toString(16)}`, false])).timestamp,
+      (await devnode.request<{ timestamp: string }>('eth_getBlockByNumber', [`0x${n.toString(16)}`, false]))
+        .timestamp,
     )
   await devnode.setNextBlockTimestamp(2_000_000_000)
   const first = await devnode.mine()
@@ -109,7 +121,9 @@ test('setBalance, setCode, setNonce, setStorageAt', async ({ page, devnode, open
   expect(await devnode.request('eth_getBalance', [OTHER, 'latest'])).toBe('0xde0b6b3a7640000')
   expect(await devnode.request('eth_getCode', [OTHER, 'latest'])).toBe('0x6001600055')
   expect(await devnode.request('eth_getTransactionCount', [OTHER, 'latest'])).toBe('0x5')
-  expect(await devnode.request('eth_getStorageAt', [OTHER, '0x1', 'latest'])).toBe(`0x${'abcdef'.padStart(64, '0')}`)
+  expect(await devnode.request('eth_getStorageAt', [OTHER, '0x1', 'latest'])).toBe(
+    `0x${'abcdef'.padStart(64, '0')}`,
+  )
   expect(await devnode.request('eth_getStorageAt', [OTHER, '0x2', 'latest'])).toBe(`0x${'11'.repeat(32)}`)
   // The page reads the same chain.
   await openSite()
@@ -131,7 +145,12 @@ test('impersonate and stopImpersonating', async ({ devnode }) => {
   await expect(send()).rejects.toBeInstanceOf(DevnodeRpcError)
 })
 
-test('requests: what the page asked, oldest first, by method and origin', async ({ page, devnode, openSite, site }) => {
+test('requests: what the page asked, oldest first, by method and origin', async ({
+  page,
+  devnode,
+  openSite,
+  site,
+}) => {
   expect(await devnode.requests()).toEqual([])
   await openSite()
   await eth(page, 'eth_chainId')
@@ -162,7 +181,13 @@ test('lastTransaction: hash, transaction, receipt and call trace of the latest o
   const last = await devnode.lastTransaction()
   expect(last?.hash).toBe(hash)
   expect(last?.transaction).toMatchObject({ hash, from: ALICE, to: OTHER, value: '0x3e8' })
-  expect(last?.receipt).toMatchObject({ transactionHash: hash, status: 1, blockNumber: 1n, from: ALICE, to: OTHER })
+  expect(last?.receipt).toMatchObject({
+    transactionHash: hash,
+    status: 1,
+    blockNumber: 1n,
+    from: ALICE,
+    to: OTHER,
+  })
   expect(last?.receipt.gasUsed).toBe(21000n)
   expect(last?.trace).toMatchObject({ type: 'CALL', from: ALICE, to: OTHER, value: '0x3e8' })
 })

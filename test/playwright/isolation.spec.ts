@@ -42,7 +42,9 @@ test.describe('one test leaves a mess, the next does not see it', () => {
     // Automine again: a send is mined at once.
     await devnode.setBalance(OTHER, 10n ** 18n)
     await devnode.impersonate(OTHER)
-    await devnode.request('eth_sendTransaction', [{ from: OTHER, to: ALICE, value: '0x1', gas: '0x5208', gasPrice: '0x3b9aca00' }])
+    await devnode.request('eth_sendTransaction', [
+      { from: OTHER, to: ALICE, value: '0x1', gas: '0x5208', gasPrice: '0x3b9aca00' },
+    ])
     expect(await devnode.blockNumber()).toBe(1n)
     await devnode.selectNetwork('mainnet')
     expect(await devnode.request('eth_getCode', [OTHER, 'latest'])).toBe('0x')
@@ -53,11 +55,20 @@ test.describe('one test leaves a mess, the next does not see it', () => {
     expect(await eth(page, 'eth_requestAccounts')).toEqual({ result: [ALICE] })
     // The clock is back: the next block is not a day ahead.
     const mined = await devnode.mine()
-    const block = await devnode.request<{ timestamp: string }>('eth_getBlockByNumber', [`0x${mined.toString(16)}`, false])
+    const block = await devnode.request<{ timestamp: string }>('eth_getBlockByNumber', [
+      `0x${mined.toString(16)}`,
+      false,
+    ])
     expect(Number(block.timestamp)).toBeLessThan(Date.now() / 1000 + 3600)
   })
 
-  test('pages of the last test are closed; approval windows too', async ({ context, page, devnode, wallet, openSite }) => {
+  test('pages of the last test are closed; approval windows too', async ({
+    context,
+    page,
+    devnode,
+    wallet,
+    openSite,
+  }) => {
     // This test's page and the channel's page only.
     expect(context.pages()).toHaveLength(2)
     await openSite()
@@ -68,7 +79,7 @@ test.describe('one test leaves a mess, the next does not see it', () => {
     expect(await devnode.blockNumber()).toBe(0n)
   })
 
-  test('(after pages were opened) only the channel\'s page without the page fixture', async ({ context }) => {
+  test("(after pages were opened) only the channel's page without the page fixture", async ({ context }) => {
     expect(context.pages()).toHaveLength(1)
   })
 })
@@ -81,13 +92,20 @@ test('the page gets the provider (window.ethereum, EIP-6963) and nothing of the 
 }) => {
   await openSite()
   await expect(page.locator('#provider')).toHaveText('object')
-  expect(await page.evaluate(() => (window as unknown as { announced: string[] }).announced)).toEqual(['RSK Devnode'])
+  expect(await page.evaluate(() => (window as unknown as { announced: string[] }).announced)).toEqual([
+    'RSK Devnode',
+  ])
   expect(await page.evaluate(() => Object.keys(window).filter((k) => /rskDevnode/i.test(k)))).toEqual([])
   expect(extensionId).toMatch(/^[a-p]{32}$/)
   expect(context.serviceWorkers().map((w) => new URL(w.url()).host)).toContain(extensionId)
 })
 
-test('a stopped service worker is started again by the next call', async ({ page, context, devnode, openSite }) => {
+test('a stopped service worker is started again by the next call', async ({
+  page,
+  context,
+  devnode,
+  openSite,
+}) => {
   await devnode.mine(2)
   const cdp = await context.newCDPSession(page)
   type Version = { versionId: string; scriptURL: string; runningStatus: string }
@@ -99,14 +117,19 @@ test('a stopped service worker is started again by the next call', async ({ page
   await expect.poll(() => versions.find((v) => v.runningStatus === 'running')).toBeTruthy()
   const running = versions.find((v) => v.runningStatus === 'running') as Version
   await cdp.send('ServiceWorker.stopWorker', { versionId: running.versionId })
-  await expect.poll(() => versions.find((v) => v.versionId === running.versionId)?.runningStatus).toBe('stopped')
+  await expect
+    .poll(() => versions.find((v) => v.versionId === running.versionId)?.runningStatus)
+    .toBe('stopped')
   await cdp.detach()
   expect(await devnode.blockNumber()).toBe(2n)
   await openSite()
   expect(await eth(page, 'eth_blockNumber')).toEqual({ result: '0x2' })
 })
 
-test('parallel workers: each has its own browser and chain', async ({ devnode, extensionContext }, testInfo) => {
+test('parallel workers: each has its own browser and chain', async ({
+  devnode,
+  extensionContext,
+}, testInfo) => {
   // Runs beside the other files' tests: a shared chain would not be at block 0 here.
   expect(await devnode.blockNumber()).toBe(0n)
   expect(await devnode.mine(4)).toBe(4n)

@@ -6,7 +6,12 @@ test.use({ devnodeOptions: { network: 'testnet', requireApproval: true, snapshot
 test.describe('options', () => {
   test.describe.configure({ mode: 'serial' })
 
-  test('starts on the network of the options, with approval required', async ({ page, devnode, wallet, openSite }) => {
+  test('starts on the network of the options, with approval required', async ({
+    page,
+    devnode,
+    wallet,
+    openSite,
+  }) => {
     expect(await devnode.network()).toBe('testnet')
     await openSite()
     expect(await eth(page, 'eth_chainId')).toEqual({ result: '0x1f' })
@@ -17,13 +22,16 @@ test.describe('options', () => {
     expect(await devnode.mine(3)).toBe(3n)
   })
 
-  test('without snapshotPerTest the chain carries over (the wallet does not)', async ({ devnode, wallet }) => {
+  test('without snapshotPerTest the chain carries over (the wallet does not)', async ({
+    devnode,
+    wallet,
+  }) => {
     expect(await devnode.blockNumber()).toBe(3n)
     expect(await wallet.pendingRequests()).toEqual([])
     await devnode.selectNetwork('regtest')
   })
 
-  test('the network is the options\' again', async ({ devnode }) => {
+  test("the network is the options' again", async ({ devnode }) => {
     expect(await devnode.network()).toBe('testnet')
   })
 })

@@ -21,7 +21,9 @@ export function eth(page: Page, method: string, params?: unknown[]): Promise<Eth
   return page.evaluate(
     ([m, p]) =>
       (
-        window as unknown as { ethereum: { request(a: { method: string; params?: unknown }): Promise<unknown> } }
+        window as unknown as {
+          ethereum: { request(a: { method: string; params?: unknown }): Promise<unknown> }
+        }
       ).ethereum
         .request({ method: m as string, ...(p === null ? {} : { params: p }) })
         .then(
@@ -67,6 +69,7 @@ const PAGE = `<!doctype html><html><head><title>fixture test</title></head><body
 
 export const test = base.extend<{ openSite: () => Promise<void> }, { site: Site }>({
   site: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
       const server = createServer((req, res) => {
         if (req.url === '/' || req.url?.startsWith('/?')) {

@@ -37,7 +37,11 @@ test('requireApproval, waitForRequest, approve: a connection waits, then the pag
   await openSite()
   await fire(page, 'eth_requestAccounts')
   const pending = await wallet.waitForRequest({ method: 'eth_requestAccounts' })
-  expect(pending).toMatchObject({ method: 'eth_requestAccounts', origin: site.origin, decoded: { kind: 'connect' } })
+  expect(pending).toMatchObject({
+    method: 'eth_requestAccounts',
+    origin: site.origin,
+    decoded: { kind: 'connect' },
+  })
   expect(typeof pending.id).toBe('string')
   expect(await answers(page)).toEqual([])
   await wallet.approve(pending)
@@ -45,13 +49,22 @@ test('requireApproval, waitForRequest, approve: a connection waits, then the pag
   expect(await wallet.pendingRequests()).toEqual([])
 })
 
-test('reject: a personal_sign is refused with 4001; its message is decoded', async ({ page, wallet, openSite }) => {
+test('reject: a personal_sign is refused with 4001; its message is decoded', async ({
+  page,
+  wallet,
+  openSite,
+}) => {
   await openSite()
   await eth(page, 'eth_requestAccounts')
   await wallet.requireApproval()
   await fire(page, 'personal_sign', ['0x68656c6c6f20776f726c64', ALICE])
   const pending = await wallet.waitForRequest()
-  expect(pending.decoded).toEqual({ kind: 'message', address: ALICE, message: 'hello world', raw: '0x68656c6c6f20776f726c64' })
+  expect(pending.decoded).toEqual({
+    kind: 'message',
+    address: ALICE,
+    message: 'hello world',
+    raw: '0x68656c6c6f20776f726c64',
+  })
   await wallet.reject(pending)
   await expect.poll(() => answers(page)).toEqual([{ error: { code: 4001 } }])
 })
@@ -125,7 +138,11 @@ test('typed data and chain switches are decoded; pendingRequests lists them olde
   expect(await devnode.network()).toBe('testnet')
 })
 
-test('rejectNext: the next request answers 4001, the one after goes through', async ({ page, wallet, openSite }) => {
+test('rejectNext: the next request answers 4001, the one after goes through', async ({
+  page,
+  wallet,
+  openSite,
+}) => {
   await openSite()
   await wallet.rejectNext()
   expect(await eth(page, 'eth_requestAccounts')).toEqual({
@@ -134,7 +151,11 @@ test('rejectNext: the next request answers 4001, the one after goes through', as
   expect(await eth(page, 'eth_requestAccounts')).toEqual({ result: [ALICE] })
 })
 
-test('waitForRequest times out naming what it waited for and what is pending', async ({ page, wallet, openSite }) => {
+test('waitForRequest times out naming what it waited for and what is pending', async ({
+  page,
+  wallet,
+  openSite,
+}) => {
   await expect(wallet.waitForRequest({ timeout: 200 })).rejects.toThrow(
     /wallet\.waitForRequest\(\{"timeout":200\}\) timed out after 200 ms: no request came to approve; nothing is pending \(require approval is off/,
   )

@@ -14,7 +14,11 @@ test('forgets to await', async ({ devnode, wallet }) => {
   expect(quick).toBeTruthy()
 })
 
-test('waits for a request that never comes, and leaves another pending', async ({ page, wallet, openSite }) => {
+test('waits for a request that never comes, and leaves another pending', async ({
+  page,
+  wallet,
+  openSite,
+}) => {
   await wallet.requireApproval(true)
   await openSite()
   await fire(page, 'eth_requestAccounts')
