@@ -1,7 +1,8 @@
 /** An upstream chain with an ERC-20 and a many-slot contract, and forks of it. */
 import { decodeFunctionResult, encodeDeployData, encodeFunctionData } from 'viem'
-import { COW_ACCOUNTS } from '../../src/core/accounts/devAccounts.js'
-import { signTransaction } from '../../src/core/chain/transaction.js'
+import { expect } from 'vitest'
+import { COW_ACCOUNTS, MNEMONIC_ACCOUNTS, MNEMONIC_BALANCE } from '../../src/core/accounts/devAccounts.js'
+import { contractAddress, signTransaction } from '../../src/core/chain/transaction.js'
 import type { DevNode } from '../../src/core/createNode.js'
 import type {
   UpstreamRequest,
@@ -101,4 +102,63 @@ export function countingTransport(upstream: () => DevNode | undefined) {
     return (await node.request(batch)) as UpstreamResponse[]
   }
   return { transport, counts }
+}
+
+/** Dev account #0 of the `test test … junk` mnemonic: its key is public, used on every testnet. */
+export const dev0 = MNEMONIC_ACCOUNTS[0]!
+/** The nonce dev account #0 reaches upstream before the fork block (plain transfers only). */
+export const DEV0_UPSTREAM_NONCE = 9n
+
+/** Signs with `privateKey` at its current nonce on the chain `rpc` talks to, and sends it. */
+export async function sendSigned(
+  { call }: Rpc,
+  chainId: number,
+  privateKey: string,
+  from: Address,
+  fields: { to?: Address; data?: Uint8Array; value?: bigint; gasLimit?: bigint; nonce?: bigint },
+): Promise<string> {
+  const nonce = fields.nonce ?? BigInt(await call<string>('eth_getTransactionCount', [from, 'latest']))
+  const gasPrice = BigInt(await call<string>('eth_gasPrice'))
+  const tx = signTransaction(
+    {
+      nonce,
+      gasPrice,
+      gasLimit: fields.gasLimit ?? 100_000n,
+      to: fields.to,
+      value: fields.value ?? 0n,
+      data: fields.data ?? new Uint8Array(0),
+    },
+    hexToBytes(privateKey),
+    chainId,
+  )
+  return call<string>('eth_sendRawTransaction', [bytesToHex(tx.raw)])
+}
+
+/** Upstream: dev account #0 sends `DEV0_UPSTREAM_NONCE` plain transfers (no contract, ever). */
+export async function useDev0Upstream(rpc: Rpc, chainId: number): Promise<void> {
+  for (let i = 0n; i < DEV0_UPSTREAM_NONCE; i++)
+    await sendSigned(rpc, chainId, dev0.privateKey, dev0.address, { to: bob, value: 1n, gasLimit: 21_000n })
+}
+
+/** A tiny contract's creation code: deploys one STOP byte. */
+const CREATE_ONE_BYTE = hexToBytes('0x6001600c60003960016000f300')
+
+/**
+ * On a fork: dev account #0 is funded as a dev account but keeps the upstream's nonce and code; a
+ * raw creation signed with that nonce is mined and lands where the upstream would put it.
+ */
+export async function expectDev0KeepsUpstreamNonce(rpc: Rpc, chainId: number): Promise<void> {
+  const nonceHex = `0x${DEV0_UPSTREAM_NONCE.toString(16)}`
+  expect(await rpc.call('eth_getTransactionCount', [dev0.address, 'latest'])).toBe(nonceHex)
+  expect(await rpc.call('eth_getCode', [dev0.address, 'latest'])).toBe('0x')
+  expect(BigInt(await rpc.call<string>('eth_getBalance', [dev0.address, 'latest']))).toBe(MNEMONIC_BALANCE)
+  const hash = await sendSigned(rpc, chainId, dev0.privateKey, dev0.address, {
+    data: CREATE_ONE_BYTE,
+    nonce: DEV0_UPSTREAM_NONCE,
+    gasLimit: 200_000n,
+  })
+  const receipt = await receiptOf(rpc, hash)
+  expect(receipt.status).toBe('0x1')
+  expect(receipt.contractAddress).toBe(contractAddress(dev0.address, DEV0_UPSTREAM_NONCE))
+  expect(await rpc.call('eth_getCode', [receipt.contractAddress, 'latest'])).toBe('0x00')
 }

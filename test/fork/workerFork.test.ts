@@ -18,7 +18,15 @@ import { coreNodeFactory } from '../../src/server/node/coreNode.js'
 import type { ForkView } from '../../src/shared/panelProtocol.js'
 import type { BackgroundToPanel, BackgroundToRelay } from '../../src/shared/protocol.js'
 import { send, startTestServer, type TestServer } from '../server/helpers.js'
-import { bob, holder, populateUpstream, rpcOf, tokenBalance } from './forkHarness.js'
+import {
+  bob,
+  expectDev0KeepsUpstreamNonce,
+  holder,
+  populateUpstream,
+  rpcOf,
+  tokenBalance,
+  useDev0Upstream,
+} from './forkHarness.js'
 
 const KEY = /\/testnet\/([^/]+)$/
 
@@ -36,6 +44,7 @@ beforeAll(async () => {
   upstreamUrl = upstream.url('testnet')
   const up = httpRpc(upstreamUrl)
   ;({ tokenAddress } = await populateUpstream(up, 31))
+  await useDev0Upstream(up, 31)
   await up.call('anvil_mine', [3])
   forkBlock = BigInt(await up.call<string>('eth_blockNumber'))
 }, 120_000)
@@ -147,6 +156,28 @@ describe('forking in the worker', () => {
     } finally {
       globalThis.fetch = realFetch
     }
+  }, 60_000)
+
+  it("keeps dev account #0's upstream nonce: a raw creation with it is mined where the upstream would put it", async () => {
+    const factory = new IDBFactory()
+    const first = await worker(factory)
+    const reply = await first.ask({
+      kind: 'setFork',
+      id: 1,
+      url: upstreamUrl,
+      blockNumber: String(forkBlock),
+    })
+    expect(reply.error).toBeUndefined()
+    await expectDev0KeepsUpstreamNonce(await first.node(), 31)
+    // The toolbar's Reset (evm_reset) starts the fork again from its fork block.
+    await (await first.node()).call('evm_reset')
+    await expectDev0KeepsUpstreamNonce(await first.node(), 31)
+    await (await first.node()).call('evm_reset')
+    // A restarted worker reopens the same fork.
+    await (await first.service.nodes.get('testnet')).close()
+    const second = await worker(factory)
+    await expectDev0KeepsUpstreamNonce(await second.node(), 31)
+    await (await second.service.nodes.get('testnet')).close()
   }, 60_000)
 
   it('goes back to a local chain, and remembers that too', async () => {

@@ -2,8 +2,8 @@
  * The first block of a forked chain: the upstream's fork block, kept under its own number and
  * hash so that block fork+1 (ours) names it as parent and numbers, difficulty and total
  * difficulty carry on. It holds no transactions here (the upstream's are not replayed); its state
- * root is the local state's: the dev accounts funded on top of the upstream's state, which every
- * read falls through to.
+ * root is the local state's: the dev accounts funded on top of the upstream's state (their nonce
+ * and code kept), which every read falls through to.
  */
 import { MNEMONIC_ACCOUNTS, MNEMONIC_BALANCE } from '../../accounts/devAccounts.js'
 import { type BlockHeader, hashForMergedMining } from '../../chain/header.js'
@@ -23,11 +23,19 @@ export async function createForkAnchor(
   fork: ForkState,
 ): Promise<GenesisResult> {
   const state = new WorldState({ kv, fallback: fork })
-  // The dev accounts are funded as on a local chain, whatever they hold upstream.
+  // The dev accounts are funded as on a local chain; their nonce and code stay the upstream's at
+  // the fork block (their keys are public and used on every testnet: a deployment from one must
+  // land where the upstream would put it, and a transaction signed with its nonce must fit).
+  await fork.fetch(MNEMONIC_ACCOUNTS.map(({ address }) => ({ kind: 'account', address }) as const))
   const diff: StateDiff = new Map()
-  for (const account of MNEMONIC_ACCOUNTS) {
-    diff.set(account.address, {
-      account: { nonce: 0n, balance: MNEMONIC_BALANCE, codeHash: KECCAK256_EMPTY },
+  for (const { address } of MNEMONIC_ACCOUNTS) {
+    const upstream = fork.getAccount(address)
+    diff.set(address, {
+      account: {
+        nonce: upstream?.nonce ?? 0n,
+        balance: MNEMONIC_BALANCE,
+        codeHash: upstream?.codeHash ?? KECCAK256_EMPTY,
+      },
       storage: new Map(),
     })
   }
