@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 // Kept apart from vite.config.ts so the extension plugin does not run under vitest.
@@ -11,13 +12,20 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
           // test/compat/hardhat is a Hardhat project (mocha, Node 22): npm run test:compat:hardhat runs it.
           exclude: ['test/e2e/**', '**/node_modules/**', 'test/compat/hardhat/**'],
-          setupFiles: ['test/setup/loadCurves.ts'],
+          setupFiles: ['test/setup/loadCurves.ts', 'test/setup/byteEquality.ts'],
           testTimeout: 60_000,
+          // One file per core. Vitest's default leaves a core to its main process (one worker on a
+          // 2-core machine), which mostly waits once the files are transformed. The e2e files run
+          // only after every unit file has finished (their project is sequential), so they never
+          // share the cores with these.
+          maxWorkers: availableParallelism(),
         },
       },
       {
-        // Real Chromium with the built extension (dist/), and under test/e2e/firefox real Firefox
-        // with the Firefox build (dist-firefox/): `npm test` builds both first. One file at a time.
+        // Real Chromium with the built extension (dist/extension/chromium), and under
+        // test/e2e/firefox real Firefox with the Firefox build (dist/extension/firefox): `npm test`
+        // builds both first. One file at a time: two browsers on two cores starve each other's
+        // timers and the tests that watch a live chain.
         test: {
           name: 'e2e',
           environment: 'node',
