@@ -436,7 +436,11 @@ export class TestSession {
 
   private async lastTransaction(): Promise<MinedTransaction | null> {
     const head = BigInt(await this.node<string>('eth_blockNumber'))
-    const floor = head > SCAN_BLOCKS ? head - SCAN_BLOCKS : 0n
+    // On a fork, only the blocks mined here: the upstream's would be fetched one by one.
+    const fork = await this.channel.control<{ blockNumber: string } | null>({ kind: 'getFork' }, 'getFork')
+    const forkTop = fork ? BigInt(fork.blockNumber) + 1n : 0n
+    const floor = head > SCAN_BLOCKS && head - SCAN_BLOCKS > forkTop ? head - SCAN_BLOCKS : forkTop
+    if (head < floor) return null
     const BATCH = 16n
     for (let top = head; top >= floor; top -= BATCH) {
       const numbers: bigint[] = []

@@ -242,6 +242,8 @@ test.describe('fork and reset', () => {
     expect(info.upstream).not.toContain('secret-key')
     expect(await devnode.blockNumber()).toBe(5n)
     expect(await devnode.request('eth_getBalance', [OTHER, 'latest'])).toBe('0x4d2')
+    // Only blocks mined on the fork are searched.
+    expect(await devnode.lastTransaction()).toBeNull()
     expect(await devnode.mine()).toBe(6n)
     await devnode.reset()
     expect(await devnode.blockNumber()).toBe(0n)

@@ -25,6 +25,23 @@ test('waits for a request that never comes, and leaves another pending', async (
   await wallet.waitForRequest({ method: 'eth_sendTransaction', timeout: 500 })
 })
 
+test('awaits a page request nobody approves: the timeout names the request', async ({
+  page,
+  wallet,
+  openSite,
+}) => {
+  test.setTimeout(3_000)
+  await wallet.requireApproval(true)
+  await openSite()
+  await page.evaluate(() =>
+    (
+      window as unknown as { ethereum: { request(a: { method: string }): Promise<unknown> } }
+    ).ethereum.request({
+      method: 'eth_requestAccounts',
+    }),
+  )
+})
+
 test('after all that, a clean start', async ({ devnode, wallet }) => {
   expect(await wallet.pendingRequests()).toEqual([])
   expect(await devnode.blockNumber()).toBe(0n)
