@@ -29,9 +29,15 @@
  * goes back after the test to where it was before it.
  *
  * Hygiene: a request left waiting for approval fails the test naming its method and origin (it
- * is rejected, so nothing hangs); a `devnode` or `wallet` call still running when the test ends
- * fails it by name ("devnode.mine(3) was not awaited"); `wallet.waitForRequest` fails after its
- * timeout naming what it waited for and what is pending.
+ * is rejected, so nothing hangs); a `devnode` or `wallet` call the test never awaited fails it by
+ * name ("devnode.mine(3) was not awaited: it was still running when the test ended");
+ * `wallet.waitForRequest` fails after its timeout naming what it waited for and what is pending.
+ *
+ * Options: `devnodeOptions` is worker-scoped (it decides the browser): set it in the config's
+ * `use` or with `test.use` at the top of a file (a file with other options gets its own worker).
+ * A persistent context takes its context options at launch: `baseURL`, `viewport`, `locale`… come
+ * from the project's `use` in the config. The context keeps one page of the fixture's own (its
+ * first, `about:blank`, which holds the DevTools session that follows the worker's state).
  */
 import {
   test as base,
