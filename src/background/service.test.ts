@@ -51,8 +51,20 @@ describe('createBackgroundService', () => {
     const p = page('http://127.0.0.1:1')
     await service.connectPage(p.connection)
     expect(p.received).toEqual([
-      { kind: 'ready', state: { chainId: '0x1f', networkVersion: '31', accounts: [] } },
+      { kind: 'ready', state: { chainId: '0x1f', networkVersion: '31', accounts: [], isMetaMask: true } },
     ])
+  })
+
+  it('tells connected pages when the isMetaMask setting changes, and new pages in their ready state', async () => {
+    const { service, page } = await setup()
+    const p = page('http://127.0.0.1:1')
+    await service.connectPage(p.connection)
+    await service.wallet.approvals.updateSettings({ isMetaMask: false })
+    await new Promise((r) => setTimeout(r, 0))
+    expect(p.received.at(-1)).toEqual({ kind: 'event', event: { type: 'walletSettings', isMetaMask: false } })
+    const q = page('http://127.0.0.1:2')
+    await service.connectPage(q.connection)
+    expect(q.received[0]).toMatchObject({ kind: 'ready', state: { isMetaMask: false } })
   })
 
   it('answers eth_chainId from the testnet node, opened lazily on first use', async () => {

@@ -107,7 +107,9 @@ describe('the MetaMask surface', () => {
     const { provider, answerAll } = setup()
     const calls: unknown[] = []
     provider.sendAsync({ id: 'a', method: 'eth_chainId' }, (e, r) => calls.push([e, r]))
-    provider.sendAsync({ id: 'b', method: 'eth_nope' }, (e, r) => calls.push([e && (e as { code: number }).code, r]))
+    provider.sendAsync({ id: 'b', method: 'eth_nope' }, (e, r) =>
+      calls.push([e && (e as { code: number }).code, r]),
+    )
     await settle(answerAll)
     expect(calls).toEqual([
       [null, { id: 'a', jsonrpc: '2.0', result: '0x1f' }],
@@ -127,9 +129,17 @@ describe('the MetaMask surface', () => {
     await expect(response).resolves.toEqual({ id: null, jsonrpc: '2.0', result: '0x1f' })
     await expect(failed).resolves.toBe(-32601)
     expect(viaCallback).toEqual({ id: 5, jsonrpc: '2.0', result: '0x1f' })
-    expect(provider.send({ id: 1, method: 'eth_accounts' })).toEqual({ id: 1, jsonrpc: '2.0', result: ['0xab'] })
+    expect(provider.send({ id: 1, method: 'eth_accounts' })).toEqual({
+      id: 1,
+      jsonrpc: '2.0',
+      result: ['0xab'],
+    })
     expect(provider.send({ id: 2, method: 'net_version' })).toEqual({ id: 2, jsonrpc: '2.0', result: '31' })
-    expect(provider.send({ id: 3, method: 'eth_coinbase' })).toEqual({ id: 3, jsonrpc: '2.0', result: '0xab' })
+    expect(provider.send({ id: 3, method: 'eth_coinbase' })).toEqual({
+      id: 3,
+      jsonrpc: '2.0',
+      result: '0xab',
+    })
     expect(() => provider.send({ id: 4, method: 'eth_blockNumber' })).toThrow(
       expect.objectContaining({ code: 4200 }),
     )

@@ -9,7 +9,11 @@ import { UserRejectedRequestError } from './errors.js'
 import type { WalletStore } from './store.js'
 
 const SETTINGS_KEY = 'settings'
-export const DEFAULT_SETTINGS: WalletSettings = { requireApproval: false, rejectNext: false, isMetaMask: true }
+export const DEFAULT_SETTINGS: WalletSettings = {
+  requireApproval: false,
+  rejectNext: false,
+  isMetaMask: true,
+}
 
 export interface Approvals {
   settings(): Promise<WalletSettings>

@@ -27,7 +27,8 @@ const word = (value: bigint | string) =>
 export const calldata = {
   balanceOf: (account: string) => `${SELECTORS.balanceOf}${word(account)}`,
   ownerOf: (tokenId: bigint) => `${SELECTORS.ownerOf}${word(tokenId)}`,
-  balanceOf1155: (account: string, tokenId: bigint) => `${SELECTORS.balanceOf1155}${word(account)}${word(tokenId)}`,
+  balanceOf1155: (account: string, tokenId: bigint) =>
+    `${SELECTORS.balanceOf1155}${word(account)}${word(tokenId)}`,
 }
 
 /** eth_call on the latest block; null when it fails or returns nothing. */
@@ -52,7 +53,8 @@ export function stringOf(bytes: Uint8Array | null): string | null {
     if (bytes.length >= 64) {
       const offset = Number(uintOf(bytes.subarray(0, 32)))
       const length = Number(uintOf(bytes.subarray(offset, offset + 32)))
-      if (offset + 32 + length <= bytes.length) return decoder.decode(bytes.subarray(offset + 32, offset + 32 + length))
+      if (offset + 32 + length <= bytes.length)
+        return decoder.decode(bytes.subarray(offset + 32, offset + 32 + length))
     }
     if (bytes.length === 32) return decoder.decode(bytes).replace(/\0+$/, '')
   } catch {
@@ -66,7 +68,10 @@ export async function listAssets(store: WalletStore): Promise<WatchedAsset[]> {
 }
 
 const sameAsset = (a: WatchedAsset, b: Pick<WatchedAsset, 'network' | 'address' | 'tokenId' | 'account'>) =>
-  a.network === b.network && a.address === b.address && (a.tokenId ?? '') === (b.tokenId ?? '') && a.account === b.account
+  a.network === b.network &&
+  a.address === b.address &&
+  (a.tokenId ?? '') === (b.tokenId ?? '') &&
+  a.account === b.account
 
 /** Adds (or updates) an asset; answers whether it was new. */
 export async function watchAsset(store: WalletStore, asset: WatchedAsset): Promise<boolean> {
@@ -91,7 +96,8 @@ export async function unwatchAsset(
 
 /** The balance of one watched asset for its account (ERC-721: 1 when the account owns the token). */
 export async function balanceOfAsset(callNode: CallNode, asset: WatchedAsset): Promise<bigint | null> {
-  if (asset.type === 'ERC20') return uintOf(await readCall(callNode, asset.address, calldata.balanceOf(asset.account)))
+  if (asset.type === 'ERC20')
+    return uintOf(await readCall(callNode, asset.address, calldata.balanceOf(asset.account)))
   const tokenId = BigInt(asset.tokenId ?? '0')
   if (asset.type === 'ERC721') {
     const owner = await readCall(callNode, asset.address, calldata.ownerOf(tokenId))

@@ -58,7 +58,8 @@ export function transactionRows(tx: LegacyTransaction & { from: string }, symbol
   ]
   if (tx.data.length > 0) {
     rows.push({ label: 'Data', value: bytesToHex(tx.data) })
-    if (tx.data.length >= 4) rows.push({ label: 'Function selector', value: bytesToHex(tx.data.subarray(0, 4)) })
+    if (tx.data.length >= 4)
+      rows.push({ label: 'Function selector', value: bytesToHex(tx.data.subarray(0, 4)) })
   }
   return rows
 }
@@ -92,7 +93,13 @@ export function describeMessage(method: string, address: string, message: Uint8A
 }
 
 /** Flattens a struct into rows: nested structs as `outer.inner`, arrays as `field[i]`. */
-function fieldRows(type: string, value: unknown, types: TypedMessage['types'], prefix: string, out: Row[]): void {
+function fieldRows(
+  type: string,
+  value: unknown,
+  types: TypedMessage['types'],
+  prefix: string,
+  out: Row[],
+): void {
   const array = /^(.*)\[\d*\]$/.exec(type)
   if (array && Array.isArray(value)) {
     value.forEach((v, i) => {
@@ -103,7 +110,13 @@ function fieldRows(type: string, value: unknown, types: TypedMessage['types'], p
   const struct = types[type]
   if (struct && value && typeof value === 'object') {
     for (const field of struct)
-      fieldRows(field.type, (value as Record<string, unknown>)[field.name], types, `${prefix}.${field.name}`, out)
+      fieldRows(
+        field.type,
+        (value as Record<string, unknown>)[field.name],
+        types,
+        `${prefix}.${field.name}`,
+        out,
+      )
     return
   }
   out.push({ label: `${prefix.replace(/^\./, '')} (${type})`, value: text(value) })
@@ -131,7 +144,10 @@ export function describeTypedDataV1(address: string, data: TypedDataV1): Approva
     summary: 'Sign typed data (eth_signTypedData, v1)',
     sections: [
       { heading: 'Account', rows: [{ label: 'Account', value: address }] },
-      { heading: 'Message', rows: data.map((e) => ({ label: `${e.name} (${e.type})`, value: text(e.value) })) },
+      {
+        heading: 'Message',
+        rows: data.map((e) => ({ label: `${e.name} (${e.type})`, value: text(e.value) })),
+      },
     ],
   }
 }

@@ -24,7 +24,7 @@ export interface TypedMessage {
 export type TypedDataV1 = Array<{ type: string; name: string; value: unknown }>
 
 const bad = (message: string) => new InvalidParamsError(`typed data: ${message}`)
-const describe = (value: unknown): string => {
+const shownValue = (value: unknown): string => {
   try {
     const text = typeof value === 'string' ? value : JSON.stringify(value)
     return text === undefined ? String(typeof value) : text.slice(0, 80)
@@ -39,11 +39,10 @@ export function integerOf(value: unknown, type: string): bigint {
   if (typeof value === 'number' && Number.isInteger(value)) return BigInt(value)
   if (typeof value === 'string') {
     const text = value.trim()
-    if (/^-?0x[0-9a-fA-F]+$/.test(text))
-      return text.startsWith('-') ? -BigInt(text.slice(1)) : BigInt(text)
+    if (/^-?0x[0-9a-fA-F]+$/.test(text)) return text.startsWith('-') ? -BigInt(text.slice(1)) : BigInt(text)
     if (/^-?[0-9]+$/.test(text)) return BigInt(text)
   }
-  throw bad(`invalid ${type} value ${describe(value)}`)
+  throw bad(`invalid ${type} value ${shownValue(value)}`)
 }
 
 function word(n: bigint): Uint8Array {
@@ -80,7 +79,7 @@ function bytesOf(value: unknown, type: string): Uint8Array {
     const hex = value.toString(16)
     return hexToBytes(`0x${hex.length % 2 ? '0' : ''}${hex}`)
   }
-  throw bad(`invalid ${type} value ${describe(value)}`)
+  throw bad(`invalid ${type} value ${shownValue(value)}`)
 }
 
 /** A 20-byte address in any case (MetaMask's library checks no checksum). */
@@ -90,14 +89,14 @@ export function addressBytes(value: unknown, type = 'address'): Uint8Array {
     return hexToBytes(`0x${value.slice(2).padStart(40, '0').toLowerCase()}`)
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)
     return hexToBytes(`0x${value.toString(16).padStart(40, '0')}`)
-  throw bad(`invalid ${type} value ${describe(value)}`)
+  throw bad(`invalid ${type} value ${shownValue(value)}`)
 }
 
 function boolOf(value: unknown): boolean {
   if (typeof value === 'boolean') return value
   if (value === 'true' || value === 1 || value === '1') return true
   if (value === 'false' || value === 0 || value === '0') return false
-  throw bad(`invalid bool value ${describe(value)}`)
+  throw bad(`invalid bool value ${shownValue(value)}`)
 }
 
 function fixedBytes(type: string, value: unknown): Uint8Array {
@@ -120,7 +119,7 @@ function packed(type: string, value: unknown, inArray = false): Uint8Array {
     return concatBytes(...value.map((v) => packed(array[1]!, v, true)))
   }
   if (type === 'string') {
-    if (typeof value !== 'string') throw bad(`invalid string value ${describe(value)}`)
+    if (typeof value !== 'string') throw bad(`invalid string value ${shownValue(value)}`)
     return utf8ToBytes(value)
   }
   if (type === 'bytes') return bytesOf(value, type)
@@ -162,7 +161,8 @@ export function parseTypedDataV1(input: unknown): TypedDataV1 {
       throw bad('not valid JSON')
     }
   }
-  if (!Array.isArray(parsed) || parsed.length === 0) throw bad('expected a non-empty array of { type, name, value }')
+  if (!Array.isArray(parsed) || parsed.length === 0)
+    throw bad('expected a non-empty array of { type, name, value }')
   for (const entry of parsed) {
     if (!entry || typeof entry !== 'object') throw bad('expected a non-empty array of { type, name, value }')
     const { type, name } = entry as Record<string, unknown>
@@ -214,7 +214,7 @@ function encodeField(type: string, value: unknown, types: TypedTypes, version: '
   }
   if (type === 'string') {
     if (typeof value !== 'string' && typeof value !== 'number')
-      throw bad(`invalid string value ${describe(value)}`)
+      throw bad(`invalid string value ${shownValue(value)}`)
     return keccak256(utf8ToBytes(String(value)))
   }
   if (type === 'bytes') return keccak256(bytesOf(value, type))
@@ -270,7 +270,12 @@ export function parseTypedMessage(input: unknown): TypedMessage {
   for (const [name, fields] of Object.entries(types as Record<string, unknown>)) {
     if (!Array.isArray(fields)) throw bad(`type ${name} must be an array of { name, type }`)
     for (const field of fields) {
-      if (!field || typeof field !== 'object' || typeof field.name !== 'string' || typeof field.type !== 'string')
+      if (
+        !field ||
+        typeof field !== 'object' ||
+        typeof field.name !== 'string' ||
+        typeof field.type !== 'string'
+      )
         throw bad(`type ${name} must be an array of { name, type }`)
     }
     checked[name] = fields.map((f: TypedField) => ({ name: f.name, type: f.type }))
@@ -291,10 +296,7 @@ export function parseTypedMessage(input: unknown): TypedMessage {
 
 /** The EIP-712 digest: keccak256(0x1901 ‖ domainSeparator ‖ hashStruct(message)). */
 export function hashTypedMessage(data: TypedMessage, version: 'V3' | 'V4'): Uint8Array {
-  const parts = [
-    Uint8Array.of(0x19, 0x01),
-    hashStruct('EIP712Domain', data.domain, data.types, version),
-  ]
+  const parts = [Uint8Array.of(0x19, 0x01), hashStruct('EIP712Domain', data.domain, data.types, version)]
   if (data.primaryType !== 'EIP712Domain')
     parts.push(hashStruct(data.primaryType, data.message, data.types, version))
   return keccak256(concatBytes(...parts))

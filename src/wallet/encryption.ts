@@ -41,7 +41,12 @@ function boxKey(secretKey: Uint8Array, publicKey: Uint8Array): Uint8Array {
 }
 
 /** Encrypts as MetaMask's library does (used by tests and the panel; dApps encrypt themselves). */
-export function encryptFor(publicKey: string, message: string, ephemeralSecret: Uint8Array, nonce: Uint8Array) {
+export function encryptFor(
+  publicKey: string,
+  message: string,
+  ephemeralSecret: Uint8Array,
+  nonce: Uint8Array,
+) {
   const key = boxKey(ephemeralSecret, base64.decode(publicKey))
   return {
     version: ENCRYPTION_VERSION,
@@ -71,10 +76,13 @@ export function parseEncryptedMessage(input: unknown): EncryptedMessage {
       throw new InvalidParamsError('eth_decrypt: the message is not the hex of a JSON text')
     }
   }
-  if (!value || typeof value !== 'object') throw new InvalidParamsError('eth_decrypt: expected an encrypted message')
+  if (!value || typeof value !== 'object')
+    throw new InvalidParamsError('eth_decrypt: expected an encrypted message')
   const m = value as Record<string, unknown>
   if (m.version !== ENCRYPTION_VERSION)
-    throw new InvalidParamsError(`eth_decrypt: encryption type/version not supported (${ENCRYPTION_VERSION} only)`)
+    throw new InvalidParamsError(
+      `eth_decrypt: encryption type/version not supported (${ENCRYPTION_VERSION} only)`,
+    )
   for (const field of ['nonce', 'ephemPublicKey', 'ciphertext'] as const)
     if (typeof m[field] !== 'string')
       throw new InvalidParamsError(`eth_decrypt: ${field} is missing or not base64`)

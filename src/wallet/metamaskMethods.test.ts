@@ -6,13 +6,13 @@
  * runs over a real in-memory node (regtest... testnet, chain 31), as in the extension.
  */
 import {
+  recoverPersonalSignature,
   decrypt as referenceDecrypt,
   encrypt as referenceEncrypt,
-  getEncryptionPublicKey as referencePublicKey,
   personalSign as referencePersonalSign,
-  recoverPersonalSignature,
-  SignTypedDataVersion,
+  getEncryptionPublicKey as referencePublicKey,
   signTypedData as referenceSignTypedData,
+  SignTypedDataVersion,
   typedSignatureHash,
 } from '@metamask/eth-sig-util'
 import { createWalletClient, custom, encodeDeployData, getAddress, type Hex } from 'viem'
@@ -60,7 +60,10 @@ async function setup() {
     if (handled.handled) return handled.result
     return callNode(method, (params as unknown[]) ?? [])
   }
-  const outcome = (method: string, params?: unknown) =>
+  const outcome = (
+    method: string,
+    params?: unknown,
+  ): Promise<{ result?: unknown; code?: number; message?: string }> =>
     request(method, params).then(
       (result) => ({ result }),
       (e: { code: number; message: string }) => ({ code: e.code, message: e.message }),
@@ -102,7 +105,12 @@ const MAIL_V4 = {
   },
   message: {
     from: { name: 'Cow', wallets: ['0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826'] },
-    to: [{ name: 'Bob', wallets: ['0xBbBbBBbbBBbbbbBbbbbBbBbbBBbBBbbBbbBbBBbB', '0x00000000000000000000000000000000000000aa'] }],
+    to: [
+      {
+        name: 'Bob',
+        wallets: ['0xBbBbBBbbBBbbbbBbbbbBbBbbBBbBBbbBbbBbBBbB', '0x00000000000000000000000000000000000000aa'],
+      },
+    ],
     contents: 'Hello, Bob!',
     attachment: '0xababab',
     amount: '1000000000000000000',
@@ -159,27 +167,45 @@ describe('typed data against @metamask/eth-sig-util', () => {
 
   it('signs eth_signTypedData (v1) as MetaMask does, either parameter order', async () => {
     const { request } = await setup()
-    const expected = referenceSignTypedData({ privateKey: Buffer.from(KEY, 'hex'), data: V1 as never, version: SignTypedDataVersion.V1 })
+    const expected = referenceSignTypedData({
+      privateKey: Buffer.from(KEY, 'hex'),
+      data: V1 as never,
+      version: SignTypedDataVersion.V1,
+    })
     expect(await request('eth_signTypedData', [V1, COW.address])).toBe(expected)
     expect(await request('eth_signTypedData', [COW.address, V1])).toBe(expected)
   })
 
   it('signs eth_signTypedData_v3 as MetaMask does (a missing field left out, a checksummed address)', async () => {
     const { request } = await setup()
-    const expected = referenceSignTypedData({ privateKey: Buffer.from(KEY, 'hex'), data: MAIL_V3 as never, version: SignTypedDataVersion.V3 })
+    const expected = referenceSignTypedData({
+      privateKey: Buffer.from(KEY, 'hex'),
+      data: MAIL_V3 as never,
+      version: SignTypedDataVersion.V3,
+    })
     expect(await request('eth_signTypedData_v3', [COW.address, JSON.stringify(MAIL_V3)])).toBe(expected)
   })
 
   it('signs eth_signTypedData_v4 as MetaMask does: arrays, nested structs, negative ints, non-checksummed mixed-case addresses', async () => {
     const { request } = await setup()
-    const expected = referenceSignTypedData({ privateKey: Buffer.from(KEY, 'hex'), data: MAIL_V4 as never, version: SignTypedDataVersion.V4 })
+    const expected = referenceSignTypedData({
+      privateKey: Buffer.from(KEY, 'hex'),
+      data: MAIL_V4 as never,
+      version: SignTypedDataVersion.V4,
+    })
     expect(await request('eth_signTypedData_v4', [COW.address, JSON.stringify(MAIL_V4)])).toBe(expected)
     expect(await request('eth_signTypedData_v4', [COW.address, MAIL_V4])).toBe(expected)
   })
 
   it('regression: a non-checksummed mixed-case address is signed, and no error names a library version', async () => {
     const { outcome } = await setup()
-    const data = { ...MAIL_V4, message: { ...MAIL_V4.message, from: { name: 'x', wallets: ['0xAbCdEf0000000000000000000000000000000000'] } } }
+    const data = {
+      ...MAIL_V4,
+      message: {
+        ...MAIL_V4.message,
+        from: { name: 'x', wallets: ['0xAbCdEf0000000000000000000000000000000000'] },
+      },
+    }
     expect((await outcome('eth_signTypedData_v4', [COW.address, data])).result).toMatch(/^0x[0-9a-f]{130}$/)
     const bad = { ...MAIL_V4, message: { ...MAIL_V4.message, from: { name: 'x', wallets: ['0xnothex'] } } }
     const refused = await outcome('eth_signTypedData_v4', [COW.address, bad])
@@ -203,7 +229,9 @@ describe('personal_ecRecover, eth_getEncryptionPublicKey, eth_decrypt against @m
     const { request, outcome } = await setup()
     for (const data of ['hello world', '0x68656c6c6f']) {
       const signature = referencePersonalSign({ privateKey: Buffer.from(KEY, 'hex'), data })
-      expect(await request('personal_ecRecover', [data, signature])).toBe(recoverPersonalSignature({ data, signature }))
+      expect(await request('personal_ecRecover', [data, signature])).toBe(
+        recoverPersonalSignature({ data, signature }),
+      )
       expect(await request('personal_ecRecover', [data, signature])).toBe(COW.address)
     }
     const ours = (await request('personal_sign', ['0x68656c6c6f', COW.address])) as string
@@ -215,7 +243,11 @@ describe('personal_ecRecover, eth_getEncryptionPublicKey, eth_decrypt against @m
     const { request, outcome } = await setup()
     const publicKey = (await request('eth_getEncryptionPublicKey', [COW.address])) as string
     expect(publicKey).toBe(referencePublicKey(KEY))
-    const encrypted = referenceEncrypt({ publicKey, data: 'a secret, ünïcödé', version: 'x25519-xsalsa20-poly1305' })
+    const encrypted = referenceEncrypt({
+      publicKey,
+      data: 'a secret, ünïcödé',
+      version: 'x25519-xsalsa20-poly1305',
+    })
     const hex = bytesToHex(new TextEncoder().encode(JSON.stringify(encrypted)))
     expect(await request('eth_decrypt', [hex, COW.address])).toBe('a secret, ünïcödé')
     // Tampered ciphertext: MetaMask's words.
@@ -229,7 +261,12 @@ describe('personal_ecRecover, eth_getEncryptionPublicKey, eth_decrypt against @m
   })
 
   it('encrypts in the same format eth-sig-util decrypts', () => {
-    const message = encryptFor(referencePublicKey(KEY), 'round trip', new Uint8Array(32).fill(7), new Uint8Array(24).fill(9))
+    const message = encryptFor(
+      referencePublicKey(KEY),
+      'round trip',
+      new Uint8Array(32).fill(7),
+      new Uint8Array(24).fill(9),
+    )
     expect(referenceDecrypt({ encryptedData: message, privateKey: KEY })).toBe('round trip')
   })
 })
@@ -269,23 +306,41 @@ describe('EIP-5792 through viem', () => {
     expect(status).toMatchObject({ id, atomic: false, chainId: 31, status: 'success', statusCode: 200 })
     expect(status.receipts).toHaveLength(2)
     expect(status.receipts?.map((r) => r.status)).toEqual(['success', 'success'])
-    expect(await request('eth_getBalance', ['0x00000000000000000000000000000000000000bb', 'latest'])).toBe('0x7d0')
+    expect(await request('eth_getBalance', ['0x00000000000000000000000000000000000000bb', 'latest'])).toBe(
+      '0x7d0',
+    )
     await wallet.showCallsStatus({ id })
     // The raw answer, as EIP-5792 words it.
-    expect(await request('wallet_getCallsStatus', [id])).toMatchObject({ version: '2.0.0', chainId: '0x1f', status: 200 })
+    expect(await request('wallet_getCallsStatus', [id])).toMatchObject({
+      version: '2.0.0',
+      chainId: '0x1f',
+      status: 200,
+    })
     expect((await outcome('wallet_getCallsStatus', ['0x1234'])).code).toBe(5730)
     expect((await outcome('wallet_showCallsStatus', ['nope'])).code).toBe(5730)
   })
 
   it('refuses what Rootstock cannot do with the EIP-5792 codes', async () => {
     const { outcome } = await setup()
-    const base = { version: '2.0.0', chainId: '0x1f', from: COW.address, atomicRequired: false, calls: [{ to: OTHER }] }
+    const base = {
+      version: '2.0.0',
+      chainId: '0x1f',
+      from: COW.address,
+      atomicRequired: false,
+      calls: [{ to: OTHER }],
+    }
     expect((await outcome('wallet_sendCalls', [{ ...base, atomicRequired: true }])).code).toBe(5760)
     expect((await outcome('wallet_sendCalls', [{ ...base, chainId: '0x1' }])).code).toBe(5710)
-    expect((await outcome('wallet_sendCalls', [{ ...base, capabilities: { paymasterService: { url: 'x' } } }])).code).toBe(5700)
     expect(
-      (await outcome('wallet_sendCalls', [{ ...base, capabilities: { paymasterService: { url: 'x', optional: true } } }]))
-        .result,
+      (await outcome('wallet_sendCalls', [{ ...base, capabilities: { paymasterService: { url: 'x' } } }]))
+        .code,
+    ).toBe(5700)
+    expect(
+      (
+        await outcome('wallet_sendCalls', [
+          { ...base, capabilities: { paymasterService: { url: 'x', optional: true } } },
+        ])
+      ).result,
     ).toMatchObject({ id: expect.any(String) })
     await outcome('wallet_sendCalls', [{ ...base, id: 'mine' }])
     expect((await outcome('wallet_sendCalls', [{ ...base, id: 'mine' }])).code).toBe(5720)
@@ -299,7 +354,11 @@ describe('wallet_watchAsset (EIP-747)', () => {
   const answering = (word: string) => `0x7f${word.replace(/^0x/, '').padStart(64, '0')}60005260206000f3`
 
   async function deployToken(request: (m: string, p?: unknown) => Promise<unknown>) {
-    const data = encodeDeployData({ abi: token.abi, bytecode: token.bytecode, args: ['Test', 'TST', 5n * 10n ** 18n] })
+    const data = encodeDeployData({
+      abi: token.abi,
+      bytecode: token.bytecode,
+      args: ['Test', 'TST', 5n * 10n ** 18n],
+    })
     const hash = await request('eth_sendTransaction', [{ from: COW.address, data }])
     const receipt = (await request('eth_getTransactionReceipt', [hash])) as { contractAddress: string }
     return receipt.contractAddress
@@ -309,11 +368,22 @@ describe('wallet_watchAsset (EIP-747)', () => {
     const { request, wallet, callNode } = await setup()
     const address = await deployToken(request)
     expect(await request('wallet_watchAsset', { type: 'ERC20', options: { address } })).toBe(true)
-    expect(await request('wallet_watchAsset', [{ type: 'ERC20', options: { address, symbol: 'TST', decimals: 18 } }])).toBe(true)
+    expect(
+      await request('wallet_watchAsset', [
+        { type: 'ERC20', options: { address, symbol: 'TST', decimals: 18 } },
+      ]),
+    ).toBe(true)
     const { watchedAssetViews } = await import('./assets.js')
     const views = await watchedAssetViews(wallet.store, 'testnet', callNode)
     expect(views).toEqual([
-      expect.objectContaining({ type: 'ERC20', address, symbol: 'TST', decimals: 18, balance: '5000000000000000000', formatted: '5' }),
+      expect.objectContaining({
+        type: 'ERC20',
+        address,
+        symbol: 'TST',
+        decimals: 18,
+        balance: '5000000000000000000',
+        formatted: '5',
+      }),
     ])
   })
 
@@ -323,10 +393,16 @@ describe('wallet_watchAsset (EIP-747)', () => {
     const multi = '0x0000000000000000000000000000000000001155'
     await request('anvil_setCode', [nft, answering(COW.address)])
     await request('anvil_setCode', [multi, answering('0x3')])
-    expect(await request('wallet_watchAsset', { type: 'ERC721', options: { address: nft, tokenId: '7' } })).toBe(true)
-    expect(await request('wallet_watchAsset', { type: 'ERC1155', options: { address: multi, tokenId: '0x1' } })).toBe(true)
+    expect(
+      await request('wallet_watchAsset', { type: 'ERC721', options: { address: nft, tokenId: '7' } }),
+    ).toBe(true)
+    expect(
+      await request('wallet_watchAsset', { type: 'ERC1155', options: { address: multi, tokenId: '0x1' } }),
+    ).toBe(true)
     await request('anvil_setCode', [nft, answering(OTHER)])
-    expect((await outcome('wallet_watchAsset', { type: 'ERC721', options: { address: nft, tokenId: '8' } })).code).toBe(-32602)
+    expect(
+      (await outcome('wallet_watchAsset', { type: 'ERC721', options: { address: nft, tokenId: '8' } })).code,
+    ).toBe(-32602)
     const { watchedAssetViews } = await import('./assets.js')
     const views = await watchedAssetViews(wallet.store, 'testnet', callNode)
     expect(views.map((v) => [v.type, v.tokenId, v.balance])).toEqual([
@@ -335,18 +411,28 @@ describe('wallet_watchAsset (EIP-747)', () => {
     ])
   })
 
-  it('answers bad requests with -32602 in MetaMask\'s words', async () => {
+  it("answers bad requests with -32602 in MetaMask's words", async () => {
     const { outcome } = await setup()
-    expect(await outcome('wallet_watchAsset', { type: 'ERC777', options: { address: OTHER } })).toMatchObject({ code: -32602 })
+    expect(await outcome('wallet_watchAsset', { type: 'ERC777', options: { address: OTHER } })).toMatchObject(
+      { code: -32602 },
+    )
     expect(await outcome('wallet_watchAsset', { type: 'ERC20', options: { address: '0x12' } })).toEqual({
       code: -32602,
       message: 'Invalid address "0x12".',
     })
     expect(
-      await outcome('wallet_watchAsset', { type: 'ERC20', options: { address: OTHER, symbol: 'TOOLONGSYMBOL', decimals: 18 } }),
+      await outcome('wallet_watchAsset', {
+        type: 'ERC20',
+        options: { address: OTHER, symbol: 'TOOLONGSYMBOL', decimals: 18 },
+      }),
     ).toEqual({ code: -32602, message: 'Invalid symbol "TOOLONGSYMBOL": longer than 11 characters.' })
     expect(
-      (await outcome('wallet_watchAsset', { type: 'ERC20', options: { address: OTHER, symbol: 'X', decimals: 37 } })).code,
+      (
+        await outcome('wallet_watchAsset', {
+          type: 'ERC20',
+          options: { address: OTHER, symbol: 'X', decimals: 37 },
+        })
+      ).code,
     ).toBe(-32602)
   })
 })
@@ -356,7 +442,9 @@ describe('regressions: strict where MetaMask is strict', () => {
     const { outcome, request } = await setup()
     const before = await request('eth_getTransactionCount', [COW.address, 'latest'])
     for (const type of ['0x5', '0x76', '0x3', '0x4']) {
-      const refused = await outcome('eth_sendTransaction', [{ from: COW.address, type, calls: [{ to: OTHER }] }])
+      const refused = await outcome('eth_sendTransaction', [
+        { from: COW.address, type, calls: [{ to: OTHER }] },
+      ])
       expect(refused.code).toBe(-32602)
       expect(refused.message).toContain(`"${type}"`)
     }
@@ -373,10 +461,18 @@ describe('regressions: strict where MetaMask is strict', () => {
     expect(await request('eth_estimateGas', [{ from: COW.address, data: '0xfe' }])).toBe('0x67c280')
     const before = await request('eth_getTransactionCount', [COW.address, 'latest'])
     const refused = await outcome('eth_sendTransaction', [{ from: COW.address, data: '0xfe' }])
-    expect(refused).toMatchObject({ code: -32000, message: expect.stringContaining('gas required exceeds allowance (6800000)') })
+    expect(refused).toMatchObject({
+      code: -32000,
+      message: expect.stringContaining('gas required exceeds allowance (6800000)'),
+    })
     expect(await request('eth_getTransactionCount', [COW.address, 'latest'])).toBe(before)
     // With gas given, the dApp's choice is sent.
-    const hash = (await request('eth_sendTransaction', [{ from: COW.address, data: '0xfe', gas: '0x10000' }])) as Hex
-    expect(await request('eth_getTransactionReceipt', [hash])).toMatchObject({ status: '0x0', gasUsed: '0x10000' })
+    const hash = (await request('eth_sendTransaction', [
+      { from: COW.address, data: '0xfe', gas: '0x10000' },
+    ])) as Hex
+    expect(await request('eth_getTransactionReceipt', [hash])).toMatchObject({
+      status: '0x0',
+      gasUsed: '0x10000',
+    })
   })
 })

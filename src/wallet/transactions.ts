@@ -50,7 +50,8 @@ function checkType(value: unknown): void {
   if (type !== undefined && ACCEPTED_TYPES.has(type)) return
   let shown: string
   try {
-    shown = typeof value === 'string' ? value.slice(0, 66) : (JSON.stringify(value) ?? typeof value).slice(0, 66)
+    shown =
+      typeof value === 'string' ? value.slice(0, 66) : (JSON.stringify(value) ?? typeof value).slice(0, 66)
   } catch {
     shown = typeof value
   }

@@ -199,7 +199,11 @@ export function createWallet(deps: WalletDependencies): Wallet {
   }
 
   /** Sends one transaction through the queue: concurrent sends read the pending nonce in turn. */
-  function queuedSend(ctx: WalletContext, params: unknown[], options: { approved?: boolean; requestId?: string } = {}) {
+  function queuedSend(
+    ctx: WalletContext,
+    params: unknown[],
+    options: { approved?: boolean; requestId?: string } = {},
+  ) {
     const run = sendQueue.then(() => sendTransaction(ctx, params, options))
     sendQueue = run.catch(() => undefined)
     return run
@@ -223,7 +227,13 @@ export function createWallet(deps: WalletDependencies): Wallet {
       },
       authorizedAccount: (address) => authorizedAccount(ctx.origin, address),
       approve: (method, params, display) =>
-        approvals.check({ origin: ctx.origin, method, params, time: deps.now(), ...(display && { display }) }),
+        approvals.check({
+          origin: ctx.origin,
+          method,
+          params,
+          time: deps.now(),
+          ...(display && { display }),
+        }),
       // Each call of a batch gets its own intent id, so a replayed batch resends the same bytes.
       sendTransaction: (request, options) =>
         queuedSend(ctx, [request], {
@@ -237,7 +247,8 @@ export function createWallet(deps: WalletDependencies): Wallet {
   async function handle(ctx: WalletContext, method: string, rawParams: unknown): Promise<WalletResult> {
     const params = asArray(rawParams)
     const done = (result: unknown): WalletResult => ({ handled: true, result })
-    if (Object.hasOwn(WALLET_METHODS, method)) return done(await WALLET_METHODS[method]!(kitFor(ctx), params, rawParams))
+    if (Object.hasOwn(WALLET_METHODS, method))
+      return done(await WALLET_METHODS[method]!(kitFor(ctx), params, rawParams))
     switch (method) {
       case 'eth_accounts':
         return done(await permissions.accounts(ctx.origin))

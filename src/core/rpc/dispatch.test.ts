@@ -153,7 +153,12 @@ describe('envelopes', () => {
 
   test('looks the method up before the shape of its params: an unknown one with named params is -32601', async () => {
     const answer = JSON.parse(
-      (await wire({ jsonrpc: '2.0', id: 1, method: 'wallet_unknownThing', params: { type: 'ERC20' } })) as string,
+      (await wire({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'wallet_unknownThing',
+        params: { type: 'ERC20' },
+      })) as string,
     )
     expect(answer.error.code).toBe(-32601)
   })

@@ -2,4 +2,5 @@
 import type { WalletMethod } from './kit.js'
 import { signTypedData } from './typedDataSigning.js'
 
-export const eth_signTypedData: WalletMethod = (kit, params) => signTypedData(kit, 'eth_signTypedData', 'V1', params)
+export const eth_signTypedData: WalletMethod = (kit, params) =>
+  signTypedData(kit, 'eth_signTypedData', 'V1', params)

@@ -2,4 +2,5 @@
 import type { WalletMethod } from './kit.js'
 import { signTypedData } from './typedDataSigning.js'
 
-export const eth_signTypedData_v3: WalletMethod = (kit, params) => signTypedData(kit, 'eth_signTypedData_v3', 'V3', params)
+export const eth_signTypedData_v3: WalletMethod = (kit, params) =>
+  signTypedData(kit, 'eth_signTypedData_v3', 'V3', params)

@@ -2,4 +2,5 @@
 import type { WalletMethod } from './kit.js'
 import { signTypedData } from './typedDataSigning.js'
 
-export const eth_signTypedData_v4: WalletMethod = (kit, params) => signTypedData(kit, 'eth_signTypedData_v4', 'V4', params)
+export const eth_signTypedData_v4: WalletMethod = (kit, params) =>
+  signTypedData(kit, 'eth_signTypedData_v4', 'V4', params)

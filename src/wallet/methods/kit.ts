@@ -6,7 +6,7 @@
 import type { Address, Hex } from '../../core/util/hex.js'
 import type { ApprovalDisplay, NetworkId } from '../../shared/protocol.js'
 import type { Approvals } from '../approvals.js'
-import type { KeyringAccount, Keyring } from '../keyring.js'
+import type { Keyring, KeyringAccount } from '../keyring.js'
 import type { Permissions } from '../permissions.js'
 import type { WalletStore } from '../store.js'
 import type { CallNode } from '../transactions.js'

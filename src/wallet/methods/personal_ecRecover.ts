@@ -9,7 +9,8 @@ import type { WalletMethod } from './kit.js'
 
 export const personal_ecRecover: WalletMethod = async (_kit, params) => {
   const [message, signature] = params
-  if (typeof message !== 'string') throw new InvalidParamsError('personal_ecRecover: expected the message as a string')
+  if (typeof message !== 'string')
+    throw new InvalidParamsError('personal_ecRecover: expected the message as a string')
   if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]{130}$/.test(signature))
     throw new InvalidParamsError('personal_ecRecover: expected a 65-byte signature as hex')
   const signer = recoverPersonalSigner(messageBytes(message), hexToBytes(signature))

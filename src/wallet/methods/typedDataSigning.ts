@@ -4,7 +4,13 @@
  */
 import type { Hex } from '../../core/util/hex.js'
 import { describeTypedData, describeTypedDataV1 } from '../describe.js'
-import { hashTypedDataV1, hashTypedMessage, integerOf, parseTypedDataV1, parseTypedMessage } from '../eip712.js'
+import {
+  hashTypedDataV1,
+  hashTypedMessage,
+  integerOf,
+  parseTypedDataV1,
+  parseTypedMessage,
+} from '../eip712.js'
 import { InvalidParamsError } from '../errors.js'
 import { signDigestRsv } from '../signer.js'
 import type { WalletKit } from './kit.js'
@@ -40,9 +46,10 @@ export async function signTypedData(
       throw new InvalidParamsError(`${method}: domain chainId ${String(domainChain)} is not a number`)
     }
     if (requested !== BigInt(active))
-      throw new InvalidParamsError(`Provided chainId "${requested}" must match the active chainId "${active}"`)
+      throw new InvalidParamsError(
+        `Provided chainId "${requested}" must match the active chainId "${active}"`,
+      )
   }
   await kit.approve(method, params, describeTypedData(method, account.address, data))
   return signDigestRsv(digest, account.privateKey)
 }
-

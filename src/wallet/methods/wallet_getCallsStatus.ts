@@ -18,7 +18,8 @@ interface Receipt {
 }
 
 export async function batchOf(kit: WalletKit, id: unknown): Promise<CallBatch> {
-  if (typeof id !== 'string' || id.length === 0) throw new InvalidParamsError('expected the batch id as a string')
+  if (typeof id !== 'string' || id.length === 0)
+    throw new InvalidParamsError('expected the batch id as a string')
   const batch = await findBatch(kit.store, id)
   if (!batch) throw new UnknownBundleIdError(id.slice(0, 80))
   return batch

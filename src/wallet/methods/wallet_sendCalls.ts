@@ -27,7 +27,8 @@ function checkCapabilities(capabilities: unknown): void {
   if (typeof capabilities !== 'object' || Array.isArray(capabilities))
     throw new InvalidParamsError('wallet_sendCalls: capabilities must be an object')
   for (const [name, value] of Object.entries(capabilities as Record<string, unknown>)) {
-    const optional = !!value && typeof value === 'object' && (value as { optional?: unknown }).optional === true
+    const optional =
+      !!value && typeof value === 'object' && (value as { optional?: unknown }).optional === true
     if (!optional) throw new UnsupportedCapabilityError(name)
   }
 }
@@ -35,7 +36,9 @@ function checkCapabilities(capabilities: unknown): void {
 export const wallet_sendCalls: WalletMethod = async (kit, params) => {
   const request = params[0] as Record<string, unknown> | undefined
   if (!request || typeof request !== 'object' || Array.isArray(request))
-    throw new InvalidParamsError('wallet_sendCalls: expected [{ version, chainId, from?, atomicRequired, calls }]')
+    throw new InvalidParamsError(
+      'wallet_sendCalls: expected [{ version, chainId, from?, atomicRequired, calls }]',
+    )
   const { chainId, calls, atomicRequired, capabilities, id, version } = request
   if (typeof chainId !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(chainId))
     throw new InvalidParamsError('wallet_sendCalls: chainId must be a hex string')

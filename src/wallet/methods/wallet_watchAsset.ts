@@ -64,7 +64,10 @@ export const wallet_watchAsset: WalletMethod = async (kit, params, raw) => {
       const read = uintOf(await readCall(kit.callNode, address, SELECTORS.decimals))
       if (read === null) throw new InvalidParamsError('Must specify address, symbol, and decimals.')
       decimals = Number(read)
-    } else if (typeof o.decimals === 'number' || (typeof o.decimals === 'string' && /^\d+$/.test(o.decimals))) {
+    } else if (
+      typeof o.decimals === 'number' ||
+      (typeof o.decimals === 'string' && /^\d+$/.test(o.decimals))
+    ) {
       decimals = Number(o.decimals)
     }
     if (decimals === undefined || !Number.isInteger(decimals) || decimals < 0 || decimals > 36)
@@ -79,7 +82,8 @@ export const wallet_watchAsset: WalletMethod = async (kit, params, raw) => {
     )
       throw new InvalidParamsError('Invalid tokenId: must be a string of a non-negative integer.')
     const id = BigInt(tokenId)
-    if (id >= 2n ** 256n) throw new InvalidParamsError('Invalid tokenId: must be a string of a non-negative integer.')
+    if (id >= 2n ** 256n)
+      throw new InvalidParamsError('Invalid tokenId: must be a string of a non-negative integer.')
     asset.tokenId = id.toString()
     if (typeof o.symbol === 'string') asset.symbol = o.symbol.slice(0, 32)
     const balance = await balanceOfAsset(kit.callNode, asset)

@@ -11,7 +11,9 @@ import {
   DEVTOOLS_PORT_NAME,
   type PanelState,
   type PanelToBackground,
+  type WatchedAssetView,
 } from '../../shared/protocol.js'
+import { renderApprovalDisplay } from './approvalView.js'
 import { setUpForkSection } from './forkSection.js'
 
 const port = browser.runtime.connect({ name: DEVTOOLS_PORT_NAME })
@@ -30,12 +32,50 @@ const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as 
 const network = $<HTMLSelectElement>('network')
 const requireApproval = $<HTMLInputElement>('requireApproval')
 const rejectNext = $<HTMLInputElement>('rejectNext')
+const isMetaMask = $<HTMLInputElement>('isMetaMask')
 const approvals = $<HTMLDivElement>('approvals')
+const assets = $<HTMLDivElement>('assets')
+
+function renderAssets(list: WatchedAssetView[]): void {
+  assets.replaceChildren()
+  if (list.length === 0) {
+    assets.append(Object.assign(document.createElement('p'), { textContent: 'None.' }))
+    return
+  }
+  const table = document.createElement('table')
+  for (const asset of list) {
+    const row = table.insertRow()
+    row.dataset.asset = asset.address
+    const name = asset.symbol ?? asset.type
+    const amount =
+      asset.balance === null
+        ? '(balance unavailable)'
+        : asset.type === 'ERC20'
+          ? `${asset.formatted ?? asset.balance} ${name}`
+          : `${asset.balance} owned`
+    for (const text of [
+      `${name} (${asset.type}${asset.tokenId !== undefined ? ` #${asset.tokenId}` : ''})`,
+      amount,
+      asset.address,
+    ])
+      row.insertCell().textContent = text
+  }
+  assets.append(table)
+}
+
+async function refreshAssets(): Promise<void> {
+  try {
+    renderAssets((await request({ kind: 'getWatchedAssets' })) as WatchedAssetView[])
+  } catch {
+    // The next state push tries again.
+  }
+}
 
 function render(state: PanelState): void {
   network.value = state.network
   requireApproval.checked = state.settings.requireApproval
   rejectNext.checked = state.settings.rejectNext
+  isMetaMask.checked = state.settings.isMetaMask !== false
   approvals.replaceChildren()
   if (state.approvals.length === 0)
     approvals.append(Object.assign(document.createElement('p'), { textContent: 'None.' }))
@@ -47,6 +87,7 @@ function render(state: PanelState): void {
     title.textContent = `${approval.origin} → ${approval.method}`
     const params = document.createElement('pre')
     params.textContent = JSON.stringify(approval.params, null, 2)
+    const decoded = approval.display ? renderApprovalDisplay(approval.display) : null
     const approve = Object.assign(document.createElement('button'), { textContent: 'Approve' })
     approve.dataset.action = 'approve'
     approve.onclick = () =>
@@ -55,7 +96,12 @@ function render(state: PanelState): void {
     reject.dataset.action = 'reject'
     reject.onclick = () =>
       send({ kind: 'resolveApproval', approvalId: approval.id, approved: false } as PanelToBackground)
-    box.append(title, params, approve, reject)
+    if (decoded) {
+      // The decoded request first; the raw parameters folded away under it.
+      const raw = document.createElement('details')
+      raw.append(Object.assign(document.createElement('summary'), { textContent: 'Raw request' }), params)
+      box.append(title, decoded, raw, approve, reject)
+    } else box.append(title, params, approve, reject)
     approvals.append(box)
   }
 }
@@ -76,6 +122,7 @@ port.onMessage.addListener((received: unknown) => {
   else if (message.kind === 'state') {
     const switched = message.state.network !== network.value
     render(message.state)
+    void refreshAssets()
     // Another network: its own chain, fork or not.
     if (switched) forkSection.refresh()
   } else if (
@@ -93,4 +140,7 @@ requireApproval.onchange = () =>
   send({ kind: 'setSettings', settings: { requireApproval: requireApproval.checked } } as PanelToBackground)
 rejectNext.onchange = () =>
   send({ kind: 'setSettings', settings: { rejectNext: rejectNext.checked } } as PanelToBackground)
+isMetaMask.onchange = () =>
+  send({ kind: 'setSettings', settings: { isMetaMask: isMetaMask.checked } } as PanelToBackground)
 send({ kind: 'getState' } as PanelToBackground)
+void refreshAssets()

@@ -4,6 +4,7 @@ import { AddressLink } from '../components/ExploreLink.js'
 import { useAction, usePanelData, useServices } from '../context.js'
 import { checksumAddress } from '../lib/checksum.js'
 import { formatRbtc } from '../lib/format.js'
+import { WatchedAssets } from './WatchedAssets.js'
 
 interface AccountInfo {
   address: string
@@ -99,6 +100,7 @@ export function AccountsView() {
           ))}
         </tbody>
       </table>
+      <WatchedAssets />
     </div>
   )
 }

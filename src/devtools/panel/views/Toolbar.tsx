@@ -363,6 +363,22 @@ export function Toolbar() {
         />{' '}
         reject next request
       </label>
+      <label class="group" title="Pages' provider says isMetaMask: true (dApps built for MetaMask need it)">
+        <input
+          type="checkbox"
+          data-testid="is-metamask"
+          checked={state?.settings.isMetaMask !== false}
+          onChange={(e) =>
+            void act('isMetaMask', () =>
+              connection.request({
+                kind: 'setSettings',
+                settings: { isMetaMask: (e.currentTarget as HTMLInputElement).checked },
+              }),
+            )
+          }
+        />{' '}
+        isMetaMask
+      </label>
       <ForkControl />
     </div>
   )
