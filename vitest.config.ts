@@ -33,6 +33,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          globalSetup: ['test/e2e/globalSetup.ts'],
         },
       },
     ],

@@ -1,23 +1,19 @@
-/** The demo dApp (test/dapp), built with vite and clicked through in Chromium with the extension. */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { build } from 'vite'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+/**
+ * The demo dApp (test/dapp), built with vite (once per run, globalSetup.ts) and clicked through in
+ * Chromium with the extension.
+ */
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { type ExtensionBrowser, launchWithExtension, type PageServer, startPageServer } from './harness.js'
 
 describe('demo dApp', () => {
   let ext: ExtensionBrowser
   let server: PageServer
-  let outDir: string
+  // Built once per run by globalSetup.ts.
+  const outDir = inject('demoDappDir')
 
   beforeAll(async () => {
-    outDir = await mkdtemp(join(tmpdir(), 'rsk-devnode-dapp-'))
-    await build({
-      configFile: resolve(import.meta.dirname, '../dapp/vite.config.ts'),
-      logLevel: 'error',
-      build: { outDir },
-    })
     ;[ext, server] = await Promise.all([launchWithExtension(), startPageServer()])
     server.route('/', await readFile(join(outDir, 'index.html'), 'utf8'))
     for (const file of await readdir(join(outDir, 'assets'))) {
@@ -28,7 +24,6 @@ describe('demo dApp', () => {
   afterAll(async () => {
     await server?.close()
     await ext?.close()
-    await rm(outDir, { recursive: true, force: true })
   })
 
   it('connects through EIP-6963, deploys, sends and lists the Transfer events', async () => {

@@ -1,12 +1,13 @@
 /**
  * Launches Chromium with the built extension (PANEL_EXTENSION_DIR, default dist/), serves the
- * demo dApp, and opens the panel page as a tab. Screenshots go to screenshots/ (git-ignored).
+ * demo dApp (built once per run, ../globalSetup.ts), and opens the panel page as a tab.
+ * Screenshots go to screenshots/ (git-ignored).
  */
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { type BrowserContext, chromium, type Page } from 'playwright-core'
-import { build } from 'vite'
+import { inject } from 'vitest'
 import { CHROMIUM_PATH, type PageServer, startPageServer, waitForInjection } from '../harness.js'
 
 export const PANEL_EXTENSION_DIR = resolve(
@@ -26,12 +27,8 @@ export interface PanelSetup {
 
 export async function launchPanelSetup(extraArgs: string[] = []): Promise<PanelSetup> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'rsk-devnode-panel-'))
-  const outDir = await mkdtemp(join(tmpdir(), 'rsk-devnode-panel-dapp-'))
-  await build({
-    configFile: resolve(import.meta.dirname, '../../dapp/vite.config.ts'),
-    logLevel: 'error',
-    build: { outDir },
-  })
+  // Built once per run by ../globalSetup.ts.
+  const outDir = inject('demoDappDir')
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -64,7 +61,6 @@ export async function launchPanelSetup(extraArgs: string[] = []): Promise<PanelS
       await server.close()
       await context.close()
       await rm(userDataDir, { recursive: true, force: true })
-      await rm(outDir, { recursive: true, force: true })
     },
   }
 }
