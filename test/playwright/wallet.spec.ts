@@ -47,6 +47,10 @@ test('requireApproval, waitForRequest, approve: a connection waits, then the pag
   await wallet.approve(pending)
   await expect.poll(() => answers(page)).toEqual([{ result: [ALICE] }])
   expect(await wallet.pendingRequests()).toEqual([])
+  // Switched off again: a signature is answered without waiting.
+  await wallet.requireApproval(false)
+  const signed = (await eth(page, 'personal_sign', ['0x6869', ALICE])) as { result: string }
+  expect(signed.result).toMatch(/^0x[0-9a-f]{130}$/)
 })
 
 test('reject: a personal_sign is refused with 4001; its message is decoded', async ({
