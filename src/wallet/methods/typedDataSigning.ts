@@ -43,7 +43,7 @@ export async function signTypedData(
     try {
       requested = integerOf(domainChain, 'chainId')
     } catch {
-      throw new InvalidParamsError(`${method}: domain chainId ${String(domainChain)} is not a number`)
+      throw new InvalidParamsError(`${method}: the domain's chainId is not a number`)
     }
     if (requested !== BigInt(active))
       throw new InvalidParamsError(
