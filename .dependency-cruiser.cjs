@@ -142,6 +142,14 @@ module.exports = {
       to: { path: '^src/core/', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'playwright-only-shared',
+      comment:
+        'The Playwright fixture (src/playwright) drives the built extension from outside: it knows it only through the messages of src/shared.',
+      severity: 'error',
+      from: { path: '^src/playwright/', pathNot: TEST },
+      to: { path: '^src/', pathNot: '^src/(playwright|shared)/' },
+    },
+    {
       name: 'server-is-node-only',
       comment: 'Only the server itself imports src/server: the browser contexts and the core never do.',
       severity: 'error',

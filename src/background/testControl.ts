@@ -5,7 +5,7 @@
  * Port carries page requests only. Anyone who can evaluate in the worker (its DevTools console)
  * could do all this already.
  *
- * It answers the panel protocol (src/shared/protocol.ts, panel/panelProtocol.ts) exactly as a
+ * Its messages are in src/shared/testControl.ts. It answers the panel protocol (src/shared/protocol.ts, panel/panelProtocol.ts) exactly as a
  * panel Port would, and a few requests the panel has no message for:
  *  - `nodeRequest`: one JSON-RPC request straight to a network's node (the selected one by
  *    default), not through the wallet and not logged; a reset goes through the service, so that a
@@ -15,8 +15,8 @@
  *  - `revokeAll`: revokes every origin's grant.
  */
 
-import type { PanelExtraRequest } from '../shared/panelProtocol.js'
-import type { BackgroundToPanel, NetworkId, PanelToBackground, RpcErrorPayload } from '../shared/protocol.js'
+import type { BackgroundToPanel, RpcErrorPayload } from '../shared/protocol.js'
+import type { ControlEntry, ControlMessage, ControlReply } from '../shared/testControl.js'
 import { CHAINS } from '../wallet/chains.js'
 import { InvalidParamsError } from '../wallet/errors.js'
 import { RESET_METHODS } from './forks.js'
@@ -24,26 +24,6 @@ import type { JsonRpcResponse } from './nodeHandle.js'
 import { handlePanelExtra, isPanelExtraRequest } from './panel/panelQueries.js'
 import { handlePanelMessage, isPanelMessage, PANEL_ORIGIN } from './panel.js'
 import type { BackgroundService } from './service.js'
-
-type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never
-
-export type ControlMessage =
-  | WithoutId<PanelToBackground>
-  | WithoutId<Exclude<PanelExtraRequest, { kind: 'watchChain' }>>
-  | { kind: 'nodeRequest'; method: string; params?: unknown[]; network?: NetworkId }
-  | { kind: 'accounts' }
-  | { kind: 'selectAccount'; address: string }
-  | { kind: 'revokeAll' }
-
-export interface ControlReply {
-  result?: unknown
-  error?: RpcErrorPayload
-}
-
-export type ControlEntry = (message: ControlMessage) => Promise<ControlReply>
-
-/** The global's name (the fixture evaluates `globalThis[CONTROL_GLOBAL]`). */
-export const CONTROL_GLOBAL = 'rskDevnodeControl'
 
 let nextNodeId = 1
 

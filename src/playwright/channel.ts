@@ -10,11 +10,9 @@
  * running when it stopped fails at once, naming the call.
  */
 import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test'
-import type { ControlMessage, ControlReply } from '../background/testControl.js'
+import { CONTROL_GLOBAL, type ControlMessage, type ControlReply } from '../shared/testControl.js'
 import { DevnodeRpcError } from './types.js'
 
-/** The worker's global (CONTROL_GLOBAL in src/background/testControl.ts). */
-const CONTROL_GLOBAL = 'rskDevnodeControl'
 const START_TIMEOUT_MS = 15_000
 
 type Version = { versionId: string; scriptURL: string; runningStatus: string; registrationId: string }

@@ -41,6 +41,7 @@ describe('dependency rules', { timeout: 300_000 }, () => {
       'no-circular: src/core/node/first.ts → src/core/node/second.ts',
       'node-builtins-only-in-server: src/core/util/files.ts → fs',
       'page-scripts-no-extension-api: src/inpage/provider.ts → src/shared/extensionApi.ts',
+      'playwright-only-shared: src/playwright/channel.ts → src/background/panel/panelProtocol.ts',
       'rpc-not-to-door: src/core/rpc/registry.ts → src/core/createNode.ts',
       'shared-core-types-only: src/shared/panelProtocol.ts → src/core/rpc/encode.ts',
     ])
