@@ -16,6 +16,7 @@ import {
   type RelayRequest,
   type RelayToBackground,
 } from '../shared/protocol.js'
+import { CONTROL_GLOBAL } from '../shared/testControl.js'
 import { useRecoverableSigner } from '../wallet/signer.js'
 import { createIdbWalletStore, openExtensionDb } from './db.js'
 import { INJECTED_FILES } from './injectedFiles.js'
@@ -26,7 +27,7 @@ import { handlePanelMessage, isPanelMessage } from './panel.js'
 import { quietScheduler } from './quietScheduler.js'
 import { createRequestLog } from './requestLog.js'
 import { type BackgroundService, createBackgroundService } from './service.js'
-import { CONTROL_GLOBAL, createTestControl } from './testControl.js'
+import { createTestControl } from './testControl.js'
 import { cryptoBackends, secp256k1WasmLoader, secp256k1WasmUrl } from './wasmLoaders.js'
 
 /**
