@@ -43,7 +43,7 @@ export default defineConfig({
     minify: true,
     lib: { entry: 'src/browser.ts', formats: ['es'], fileName: () => 'provider.js' },
     rollupOptions: {
-      output: { inlineDynamicImports: true, minify: { compress: true, mangle: true, codegen: true } },
+      output: { codeSplitting: false, minify: { compress: true, mangle: true, codegen: true } },
     },
   },
 })

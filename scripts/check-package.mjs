@@ -10,7 +10,8 @@
  *    - `tsc --noEmit --strict` on a file that uses the types, with moduleResolution bundler and
  *      nodenext;
  *    on Node 20 (this one) and Node 22 (.peers/node22, installed from the npm registry when absent).
- * Options: --keep (leave the consumer folder), --tarball FILE (check a given tarball instead).
+ * Options: --keep (leave the consumer folder), --tarball FILE (check a given tarball instead),
+ * --tarball-out FILE (write the tarball's path there, for the next step of CI).
  * Exits non-zero on the first failure. Prints the tarball's path last, for the next step.
  */
 import { execFileSync, spawn } from 'node:child_process'
@@ -20,7 +21,9 @@ import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 
 const root = resolve(import.meta.dirname, '..')
-const { values } = parseArgs({ options: { keep: { type: 'boolean' }, tarball: { type: 'string' } } })
+const { values } = parseArgs({
+  options: { keep: { type: 'boolean' }, tarball: { type: 'string' }, 'tarball-out': { type: 'string' } },
+})
 const rootPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 
 function step(title) {
@@ -38,7 +41,9 @@ function fail(message) {
 step('npm pack')
 let tarball = values.tarball && resolve(values.tarball)
 if (!tarball) {
-  const [packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', root], { cwd: root }))
+  // prepack's build prints to the same stdout; npm's JSON report is the last thing, from a lone '['.
+  const output = run('npm', ['pack', '--json', '--pack-destination', root], { cwd: root })
+  const [packed] = JSON.parse(output.slice(output.lastIndexOf('\n[\n') + 1))
   tarball = join(root, packed.filename)
 }
 const listing = run('tar', ['tzf', tarball])
@@ -243,3 +248,4 @@ for (const [module, resolution] of [
 if (!values.keep) rmSync(consumer, { recursive: true, force: true })
 else console.log(`consumer project kept: ${consumer}`)
 console.log(`\npackage checked: ${tarball}`)
+if (values['tarball-out']) writeFileSync(values['tarball-out'], tarball)
