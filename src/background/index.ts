@@ -24,6 +24,7 @@ import { createInjection, type ScriptingApi } from './injection.js'
 import { browserPlatform, createNodeOpener, deleteChainStore, indexedDbChainStores } from './nodeFactory.js'
 import { disconnectPanelFeed, handlePanelExtra, isPanelExtraRequest } from './panel/panelQueries.js'
 import { handlePanelMessage, isPanelMessage } from './panel.js'
+import { createProviderFlags } from './providerFlags.js'
 import { quietScheduler } from './quietScheduler.js'
 import { createRequestLog } from './requestLog.js'
 import { type BackgroundService, createBackgroundService } from './service.js'
@@ -59,6 +60,8 @@ const injection = createInjection({
 injection.ready.catch((error: unknown) =>
   console.error('RSK Devnode: registering the provider failed', error),
 )
+/** The content script that tells providers the isMetaMask setting is off (providerFlags.ts). */
+const providerFlags = createProviderFlags(browser.scripting as ScriptingApi, INJECTED_FILES.notMetaMask)
 
 // libsecp256k1 ships as a file of the package. A node starts loading it once it has opened (its
 // first answers need no signature); the wallet signs with it from then on (noble until then).
@@ -110,6 +113,7 @@ function service(): Promise<BackgroundService> {
       // per request competing with each block's commit.
       scheduleLogWrite: quietScheduler({ quietMs: 20, maxDelayMs: 250, maxWaiting: 100 }),
       injection,
+      syncProviderFlags: providerFlags.sync,
       // The host permission a fork's upstream needs (forks.ts); the panel and popup ask for it.
       hostAccess: (pattern) => browser.permissions.contains({ origins: [pattern] }),
       now: () => Date.now(),

@@ -7,8 +7,9 @@
  * registered by the worker (injection.ts). Only the worker imports this module: unit tests give
  * createInjection their own names.
  */
+import notMetaMask from '../content/notMetaMask.iife.ts?script'
 import relay from '../content/relay.iife.ts?script'
 import withdraw from '../content/withdraw.iife.ts?script'
 import inpage from '../inpage/index.iife.ts?script'
 
-export const INJECTED_FILES = { inpage, relay, withdraw }
+export const INJECTED_FILES = { inpage, relay, withdraw, notMetaMask }

@@ -83,6 +83,11 @@ export interface ServiceDependencies {
    * Absent (Node tests): every host is reachable.
    */
   hostAccess?: (pattern: string) => Promise<boolean>
+  /**
+   * Registers or removes the content script that tells pages' providers, at their first script,
+   * that the `isMetaMask` setting is off (providerFlags.ts). Absent in Node tests.
+   */
+  syncProviderFlags?: (isMetaMask: boolean) => Promise<void>
   /** Deletes a network's stored chain (its node closed first): wipeNetwork. Absent in Node tests. */
   deleteChain?: (network: NetworkId) => Promise<void>
 }
@@ -352,6 +357,11 @@ export function createBackgroundService(deps: ServiceDependencies) {
     if (isMetaMask === pagesIsMetaMask) return
     pagesIsMetaMask = isMetaMask
     for (const page of pages) page.send({ kind: 'event', event: { type: 'walletSettings', isMetaMask } })
+    await deps
+      .syncProviderFlags?.(isMetaMask)
+      .catch((error: unknown) =>
+        console.error('RSK Devnode: registering the isMetaMask setting failed', error),
+      )
   }
 
   /** Runs one request as `origin`: the wallet's methods first, everything else on the node. */

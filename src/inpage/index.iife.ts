@@ -4,6 +4,7 @@
  * after the page's scripts). It must stay small and free of chain code.
  */
 import { PAGE_CHANNEL, PROTOCOL_VERSION, type RelayToPage } from '../shared/protocol.js'
+import { NOT_METAMASK_EVENT } from '../shared/providerFlags.js'
 import { WITHDRAW_EVENT } from '../shared/withdraw.js'
 import { announceProvider, createProviderInfo } from './eip6963.js'
 import { RskDevnodeProvider } from './provider.js'
@@ -41,6 +42,15 @@ function uuidV4(): string {
   const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('')
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
 }
+
+// The wallet's isMetaMask setting is off: a registered script says so before the page's first script.
+window.addEventListener(
+  NOT_METAMASK_EVENT,
+  () => {
+    provider.isMetaMask = false
+  },
+  { once: true },
+)
 
 const stopAnnouncing = announceProvider(window, createProviderInfo(uuidV4()), provider)
 
