@@ -101,7 +101,7 @@ const receipt = await provider.request({ method: 'eth_getTransactionReceipt', pa
 const balance = await provider.request({ method: 'eth_getBalance', params: [to, 'latest'] })
 await node.close()
 if (receipt?.status !== '0x1' || balance !== '0x2a') throw new Error('not mined: ' + JSON.stringify({ receipt, balance }))
-console.log('mined', hash, 'in block', BigInt(receipt.blockNumber))
+console.log('mined', hash, 'in block', Number(receipt.blockNumber))
 `,
 )
 writeFileSync(
