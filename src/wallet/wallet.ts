@@ -11,20 +11,14 @@ import { describeMessage, describeTransaction } from './describe.js'
 import { InvalidParamsError, UnauthorizedError, UnrecognizedChainError } from './errors.js'
 import { createKeyring, type Keyring, type KeyringAccount } from './keyring.js'
 import { WALLET_METHODS } from './methods/index.js'
-import type { WalletKit } from './methods/kit.js'
+import type { WalletContext, WalletKit } from './methods/kit.js'
 import { createPermissions, type Permissions } from './permissions.js'
 import { type SendIntents, walletStoreIntents } from './sendIntents.js'
 import { messageBytes, signPersonalMessage } from './signer.js'
 import type { WalletStore } from './store.js'
 import { type CallNode, fillTransaction, parseTransactionRequest, signFilled } from './transactions.js'
 
-export interface WalletContext {
-  /** The page's origin as the browser reported it (never as the page claimed it). */
-  origin: string
-  /** The relay's request id, to send a replayed eth_sendTransaction once only. */
-  requestId?: string
-  replay?: boolean
-}
+export type { WalletContext }
 
 export interface WalletDependencies {
   store: WalletStore

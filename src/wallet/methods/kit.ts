@@ -10,7 +10,15 @@ import type { Keyring, KeyringAccount } from '../keyring.js'
 import type { Permissions } from '../permissions.js'
 import type { WalletStore } from '../store.js'
 import type { CallNode } from '../transactions.js'
-import type { WalletContext } from '../wallet.js'
+
+/** Who asks: the page's origin, and the relay's request id for a replayed request. */
+export interface WalletContext {
+  /** The page's origin as the browser reported it (never as the page claimed it). */
+  origin: string
+  /** The relay's request id, to send a replayed eth_sendTransaction once only. */
+  requestId?: string
+  replay?: boolean
+}
 
 export interface WalletKit {
   ctx: WalletContext
