@@ -15,7 +15,7 @@ import {
   SignTypedDataVersion,
   typedSignatureHash,
 } from '@metamask/eth-sig-util'
-import { createWalletClient, custom, encodeDeployData, getAddress, type Hex } from 'viem'
+import { checksumAddress, createWalletClient, custom, encodeDeployData, getAddress, type Hex } from 'viem'
 import { rootstockTestnet } from 'viem/chains'
 import { describe, expect, it } from 'vitest'
 import { getArtifact } from '../../test/fixtures/contracts/index.js'
@@ -418,5 +418,36 @@ describe('wallet_watchAsset (EIP-747)', () => {
         })
       ).code,
     ).toBe(-32602)
+  })
+})
+
+describe('addresses in any case, as MetaMask accepts them', () => {
+  it('takes EIP-1191 (chain 31), EIP-55, upper and lower case in transactions, typed data, assets and batches', async () => {
+    const { request } = await setup()
+    const to = '0x00000000000000000000000000000000000000aB'.toLowerCase()
+    const forms = [
+      checksumAddress(COW.address as Hex, 31),
+      getAddress(COW.address),
+      `0x${COW.address.slice(2).toUpperCase()}`,
+    ]
+    expect(forms[0]).not.toBe(forms[1])
+    for (const from of forms) {
+      const hash = await request('eth_sendTransaction', [
+        { from, to: checksumAddress(to as Hex, 31), value: '0x1' },
+      ])
+      expect(await request('eth_getTransactionByHash', [hash])).toMatchObject({ from: COW.address, to })
+      expect(await request('personal_sign', ['0x01', from])).toMatch(/^0x[0-9a-f]{130}$/)
+      const typed = { ...MAIL_V4, message: { ...MAIL_V4.message, from: { name: 'x', wallets: [from] } } }
+      expect(await request('eth_signTypedData_v4', [from, typed])).toBe(
+        referenceSignTypedData({
+          privateKey: Buffer.from(KEY, 'hex'),
+          data: typed as never,
+          version: SignTypedDataVersion.V4,
+        }),
+      )
+      expect(await request('wallet_getCapabilities', [from, ['0x1f']])).toEqual({
+        '0x1f': { atomic: { status: 'unsupported' } },
+      })
+    }
   })
 })
