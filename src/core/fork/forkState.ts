@@ -24,7 +24,7 @@ import {
 } from '../util/hex.js'
 import { ForkError } from './errors.js'
 import { ForkHistory } from './forkHistory.js'
-import type { RemoteBlockHeader, UpstreamReads } from './upstreamReads.js'
+import { headerOf, type RemoteBlockHeader, type UpstreamReads } from './upstreamReads.js'
 
 export type RemoteStateKey =
   | { kind: 'account'; address: Address }
@@ -34,7 +34,11 @@ export type RemoteStateKey =
 
 export class MissingRemoteStateError extends StateNotReadyError {
   override name = 'MissingRemoteStateError'
-  constructor(readonly keys: RemoteStateKey[]) {
+  /** `source`: the state (the fork block's, or an older block's) the keys are fetched into. */
+  constructor(
+    readonly keys: RemoteStateKey[],
+    readonly source?: ForkState,
+  ) {
     super(`state at the fork block not fetched yet: ${keys.map(describeKey).join(', ')}`)
   }
 }
@@ -64,6 +68,8 @@ interface CachedAccount extends AccountData {
 
 const NO_CODE = new Uint8Array(0)
 const MAX_RERUNS = 10_000
+/** Older blocks' states kept open at once (each is a cache over its own records). */
+const OLDER_STATES_KEPT = 8
 
 /** Every fork cache record's key starts with this. */
 export const FORK_CACHE_PREFIX = 'fork:'
@@ -90,13 +96,15 @@ export class ForkState {
   #cacheHits = 0
   /** Set while a pure computation runs speculatively: misses are recorded here instead of thrown. */
   #misses: RemoteStateKey[] | undefined
+  /** The upstream's state at older blocks (replays of upstream blocks), by block number. */
+  readonly #older = new Map<bigint, Promise<ForkState>>()
 
-  private constructor(point: ForkPoint, kv: KeyValueStore, reads: UpstreamReads) {
+  private constructor(point: ForkPoint, kv: KeyValueStore, reads: UpstreamReads, history?: ForkHistory) {
     this.point = point
     this.#kv = kv
     this.#reads = reads
     this.#prefix = forkCachePrefix(point.chainId, point.blockNumber)
-    this.history = new ForkHistory(kv, reads.client, this.#prefix, point.blockNumber)
+    this.history = history ?? new ForkHistory(kv, reads.client, this.#prefix, point.blockNumber)
     this.#blockHashes.set(point.blockNumber, point.blockHash)
     if (point.blockNumber > 0n) this.#blockHashes.set(point.blockNumber - 1n, point.header.parentHash)
   }
@@ -104,11 +112,41 @@ export class ForkState {
   /** The fork's state with everything fetched before (by this node or a previous run) loaded. */
   static async open(point: ForkPoint, kv: KeyValueStore, reads: UpstreamReads): Promise<ForkState> {
     const state = new ForkState(point, kv, reads)
-    // The state's own records only: the history's (blocks, logs…) are read when asked for.
+    await state.#loadRecords()
+    return state
+  }
+
+  /** The state's own records only: the history's (blocks, logs…) are read when asked for. */
+  async #loadRecords(): Promise<void> {
     for (const kind of STATE_RECORD_KINDS) {
-      const prefix = `${state.#prefix}${kind}`
-      const records = await kv.range({ gte: prefix, lt: `${prefix}\uffff` })
-      for (const [key, value] of records) state.#load(key.slice(state.#prefix.length), value)
+      const prefix = `${this.#prefix}${kind}`
+      const records = await this.#kv.range({ gte: prefix, lt: `${prefix}\uffff` })
+      for (const [key, value] of records) this.#load(key.slice(this.#prefix.length), value)
+    }
+  }
+
+  /**
+   * The upstream's state at block `n` (at most the fork block), for replaying the upstream block
+   * `n + 1`: read on first touch at that block and kept under `fork:<chain id>:<n>:`, as a fork at
+   * block `n` would keep it; the history (blocks, BLOCKHASH) stays this fork's.
+   */
+  stateAt(n: bigint): Promise<ForkState> {
+    if (n === this.point.blockNumber) return Promise.resolve(this)
+    let state = this.#older.get(n)
+    if (!state) {
+      state = (async () => {
+        const block = await this.history.block(n)
+        if (!block || n > this.point.blockNumber)
+          throw new ForkError(`fork upstream ${this.point.upstream} has no block ${n}`)
+        const header = headerOf(block)
+        const point: ForkPoint = { ...this.point, blockNumber: n, blockHash: header.hash, header }
+        const older = new ForkState(point, this.#kv, this.#reads, this.history)
+        await older.#loadRecords()
+        return older
+      })()
+      state.catch(() => this.#older.delete(n))
+      this.#older.set(n, state)
+      if (this.#older.size > OLDER_STATES_KEPT) this.#older.delete(this.#older.keys().next().value as bigint)
     }
     return state
   }
@@ -170,7 +208,7 @@ export class ForkState {
   }
 
   #miss<T>(key: RemoteStateKey, absent: T): T {
-    if (!this.#misses) throw new MissingRemoteStateError([key])
+    if (!this.#misses) throw new MissingRemoteStateError([key], this)
     this.#misses.push(key)
     return absent
   }
@@ -246,7 +284,7 @@ export class ForkState {
         return await operation()
       } catch (error) {
         if (!(error instanceof MissingRemoteStateError)) throw error
-        await this.fetch(error.keys)
+        await (error.source ?? this).fetch(error.keys)
       }
     }
     throw new Error('an execution on forked state touched too much state')
@@ -259,7 +297,7 @@ export class ForkState {
   runHandler(call: () => unknown): unknown {
     const refetch = (error: unknown) => {
       if (!(error instanceof MissingRemoteStateError)) throw error
-      return this.fetch(error.keys).then(() => this.retrying(call))
+      return (error.source ?? this).fetch(error.keys).then(() => this.retrying(call))
     }
     try {
       const result = call()

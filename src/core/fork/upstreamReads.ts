@@ -89,7 +89,8 @@ export class UpstreamReads {
   }
 }
 
-function headerOf(block: Record<string, unknown>): RemoteBlockHeader {
+/** The header fields of an upstream block's JSON a fork continues from. */
+export function headerOf(block: Record<string, unknown>): RemoteBlockHeader {
   const difficulty = quantity(block.difficulty, 'block difficulty')
   return {
     number: quantity(block.number, 'block number'),

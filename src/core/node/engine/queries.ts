@@ -7,6 +7,7 @@
 import { executeTransaction } from '../../evm/transaction.js'
 import type { ExecutionResult, StateReader } from '../../evm/types.js'
 import type { LogCriteria } from '../../filters/logMatch.js'
+import type { ForkState } from '../../fork/forkState.js'
 import type { HistoricalState } from '../../state/history.js'
 import { MissingTrieNodeError } from '../../trie/store.js'
 import { equalBytes, ZERO_ADDRESS } from '../../util/hex.js'
@@ -61,6 +62,8 @@ export const ESTIMATE_GAS_CAP = 6_800_000n
 export interface ExecutionTarget {
   block: StoredBlock
   pending: boolean
+  /** On a fork, below the fork block: the upstream's state after `block`, where the call runs. */
+  upstream?: ForkState
 }
 
 /**
@@ -115,6 +118,8 @@ export async function simulate(
       env,
       { localCall: true, precompiles: engine.precompiles },
     )
+  const upstream = target.upstream
+  if (upstream) return upstream.runSpeculatively(() => run(upstream))
   const state = stateAt(engine, block)
   if (!state.latest) {
     const history = state.history

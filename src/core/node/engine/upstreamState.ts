@@ -7,8 +7,10 @@ import { UpstreamAnswerError } from '../../fork/errors.js'
 import type { ForkHistory } from '../../fork/forkHistory.js'
 import { type Address, bytesToBigint, hexToBytes } from '../../util/hex.js'
 import type { Engine } from './engine.js'
+import type { ExecutionTarget } from './queries.js'
 import type { BlockRef } from './requests.js'
 import { upstreamNumberOf } from './upstreamBlocks.js'
+import { upstreamStoredBlock } from './upstreamStoredBlock.js'
 
 /** The upstream block below the fork block `ref` names, with the fork's history; else undefined. */
 export async function upstreamStateAt(
@@ -53,4 +55,21 @@ function data(value: unknown, what: string): Uint8Array {
   if (typeof value !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(value))
     throw new UpstreamAnswerError(`the upstream's ${what} is not hex data: ${JSON.stringify(value)}`)
   return hexToBytes(value)
+}
+
+/**
+ * Where an execution at an upstream block below the fork block runs (`eth_estimateGas`): that
+ * block's context on the upstream's state after it, read as the execution reaches it.
+ */
+export async function upstreamExecutionTarget(
+  engine: Engine,
+  below: { history: ForkHistory; block: bigint },
+): Promise<ExecutionTarget | undefined> {
+  const json = await below.history.block(below.block)
+  if (!json || !engine.fork) return undefined
+  return {
+    block: upstreamStoredBlock(json),
+    pending: false,
+    upstream: await engine.fork.stateAt(below.block),
+  }
 }

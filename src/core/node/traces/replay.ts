@@ -8,7 +8,7 @@
 import { userTransactionCount } from '../../chain/block.js'
 import { contractAddress } from '../../chain/transaction.js'
 import { executeTransaction } from '../../evm/transaction.js'
-import type { EvmTracer } from '../../evm/types.js'
+import type { BlockEnv, EvmTracer, StateReader } from '../../evm/types.js'
 import { REMASC_ADDRESS } from '../../network/networks.js'
 import { StateOverlay } from '../../state/overlay.js'
 import type { ReplayedTransaction } from '../../tracing/replayed.js'
@@ -17,6 +17,7 @@ import { blockEnvOf, messageOf } from '../engine/blockEnv.js'
 import type { StoredBlock } from '../engine/blockRecord.js'
 import type { Engine } from '../engine/engine.js'
 import { runWithHistoricalState } from '../engine/historicalReader.js'
+import { isUpstreamBlock } from '../engine/upstreamStoredBlock.js'
 import { BlockNoLongerOnChainError } from '../errors.js'
 
 export type { ReplayedTransaction }
@@ -39,37 +40,53 @@ export async function replayBlock<T extends EvmTracer>(
 ): Promise<ReplayedTransaction<T>[]> {
   const { engine, block } = p
   if (block.header.number === 0n) return []
+  const env = blockEnvOf(engine, block)
+  const userCount = userTransactionCount(block.transactions)
+  const last = Math.min(p.lastIndex ?? userCount - 1, userCount - 1)
+  const run = (state: StateReader) => runTransactions(p, env, state, last)
+  if (isUpstreamBlock(block)) {
+    // The upstream's state at the parent, read as the replay reaches it (one round per pass).
+    const fork = engine.fork
+    if (!fork) throw new BlockNoLongerOnChainError(block.header.number)
+    const parentState = await fork.stateAt(block.header.number - 1n)
+    return parentState.runSpeculatively(() => run(parentState))
+  }
   const parent = await engine.reader.blockByNumber(block.header.number - 1n)
   // A revert or reset between reading the block and here removed or replaced its parent.
   if (!parent || !equalBytes(parent.hash, block.header.parentHash))
     throw new BlockNoLongerOnChainError(block.header.number)
-  const env = blockEnvOf(engine, block)
-  const userCount = userTransactionCount(block.transactions)
-  const last = Math.min(p.lastIndex ?? userCount - 1, userCount - 1)
   // The state the block ran on: its parent's, with any dev edits made before it was mined.
   const base = block.baseStateRoot ?? parent.header.stateRoot
-  return runWithHistoricalState(engine.state.at(base), (state) => {
-    const overlay = new StateOverlay(state)
-    const deletedAccounts = new Set<Address>()
-    const replayed: ReplayedTransaction<T>[] = []
-    let blockGasUsed = 0n
-    for (let index = 0; index <= last; index++) {
-      const tx = block.transactions[index]!
-      const sender = block.senders[index]!
-      const tracer = p.createTracer(index)
-      const result = executeTransaction(overlay, messageOf(tx, sender), env, {
-        feeRecipient: REMASC_ADDRESS,
-        precompiles: engine.precompiles,
-        deletedAccounts,
-        blockGasUsed,
-        tracer,
-      })
-      overlay.apply(result.diff)
-      for (const [address, change] of result.diff) if (change.account === null) deletedAccounts.add(address)
-      blockGasUsed += result.gasUsed
-      const createdAddress = tx.to === undefined ? contractAddress(sender, tx.nonce) : undefined
-      replayed.push({ index, tx, sender, tracer, result, createdAddress })
-    }
-    return replayed
-  })
+  return runWithHistoricalState(engine.state.at(base), run)
+}
+
+function runTransactions<T extends EvmTracer>(
+  p: ReplayBlockParameters<T>,
+  env: BlockEnv,
+  state: StateReader,
+  last: number,
+): ReplayedTransaction<T>[] {
+  const { engine, block } = p
+  const overlay = new StateOverlay(state)
+  const deletedAccounts = new Set<Address>()
+  const replayed: ReplayedTransaction<T>[] = []
+  let blockGasUsed = 0n
+  for (let index = 0; index <= last; index++) {
+    const tx = block.transactions[index]!
+    const sender = block.senders[index]!
+    const tracer = p.createTracer(index)
+    const result = executeTransaction(overlay, messageOf(tx, sender), env, {
+      feeRecipient: REMASC_ADDRESS,
+      precompiles: engine.precompiles,
+      deletedAccounts,
+      blockGasUsed,
+      tracer,
+    })
+    overlay.apply(result.diff)
+    for (const [address, change] of result.diff) if (change.account === null) deletedAccounts.add(address)
+    blockGasUsed += result.gasUsed
+    const createdAddress = tx.to === undefined ? contractAddress(sender, tx.nonce) : undefined
+    replayed.push({ index, tx, sender, tracer, result, createdAddress })
+  }
+  return replayed
 }

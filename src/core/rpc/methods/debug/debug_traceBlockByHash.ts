@@ -5,6 +5,7 @@
  */
 
 import { callTraces, rskTraces } from '../../../node/traces/traceService.js'
+import { blockToTrace } from '../../../node/traces/upstreamBlocks.js'
 import { defineMethod } from '../../defineMethod.js'
 import { hash, object, optional } from '../../params.js'
 import { parseTraceOptions } from '../../traceOptions.js'
@@ -15,7 +16,7 @@ export const debug_traceBlockByHash = defineMethod({
   handler: async (context, [blockHash, rawOptions]) => {
     const options = parseTraceOptions(rawOptions)
     const engine = context.engine
-    const block = await engine.reader.blockByHash(blockHash)
+    const block = await blockToTrace(engine, { kind: 'hash', hash: blockHash })
     if (!block) return null
     if (block.header.number === 0n) return []
     if (options.tracer === 'callTracer') return callTraces(engine, block, options)

@@ -9,10 +9,12 @@
  * Without a block it estimates on `pending` (as Hardhat and Anvil do; RSKj's default is `latest`):
  * the latest state in the next block's context — number, timestamp (also one pinned by
  * `evm_setNextBlockTimestamp`), coinbase and gas limit of the block the transaction will be mined
- * in — so code that depends on them gets the gas it needs there.
+ * in — so code that depends on them gets the gas it needs there. On a fork, at a block below the
+ * fork block it runs on the upstream's state there (fetched as it reaches it, and kept).
  */
 import { estimateGasFromResult } from '../../../evm/estimate.js'
 import { ESTIMATE_GAS_CAP, requireExecutionTarget, simulate } from '../../../node/engine/queries.js'
+import { upstreamExecutionTarget, upstreamStateAt } from '../../../node/engine/upstreamState.js'
 import { blockExt } from '../../blockParams.js'
 import { defineMethod } from '../../defineMethod.js'
 import { toQuantity } from '../../encode.js'
@@ -25,7 +27,11 @@ export const eth_estimateGas = defineMethod({
   params: [callRequest('transaction'), optional(blockExt('block'))],
   handler: async (context, [call, block]) => {
     const engine = context.engine
-    const target = await requireExecutionTarget(engine, block ?? { kind: 'tag', tag: 'pending' })
+    const ref = block ?? { kind: 'tag', tag: 'pending' }
+    // On a fork, below the fork block: the upstream's state and block there.
+    const below = await upstreamStateAt(engine, ref)
+    const target =
+      (below && (await upstreamExecutionTarget(engine, below))) ?? (await requireExecutionTarget(engine, ref))
     const pendingLimit = engine.pendingBlockEnv().gasLimit
     const cap = call.gas ?? (pendingLimit < ESTIMATE_GAS_CAP ? pendingLimit : ESTIMATE_GAS_CAP)
     const first = await simulate(engine, { ...call, gas: cap }, target, cap)

@@ -1,10 +1,11 @@
 /**
  * Handler for `trace_block(block)`: the Parity-style traces of every transaction of a block
  * (REMASC included), `[]` for the genesis block and `null` for an unknown block. `pending`
- * answers for the head block: blocks are mined as soon as transactions arrive.
+ * answers for the head block: blocks are mined as soon as transactions arrive. On a fork, a block at
+ * or below the fork block is the upstream's, replayed on the upstream's state at its parent.
  */
-import { resolveBlock } from '../../../node/engine/queries.js'
 import { parityTraces } from '../../../node/traces/traceService.js'
+import { blockToTrace } from '../../../node/traces/upstreamBlocks.js'
 import { blockExt } from '../../blockParams.js'
 import { defineMethod } from '../../defineMethod.js'
 
@@ -12,7 +13,7 @@ export const trace_block = defineMethod({
   name: 'trace_block',
   params: [blockExt('block')],
   handler: async (context, [block]) => {
-    const found = await resolveBlock(context.engine, block)
+    const found = await blockToTrace(context.engine, block)
     if (!found) return null
     return parityTraces(context.engine, found)
   },

@@ -1,0 +1,139 @@
+/**
+ * Tracing below the fork block: `debug_traceTransaction` (struct and call tracers),
+ * `debug_traceBlockByHash`, `trace_transaction` and `trace_block` of the upstream's transactions
+ * replay their block on the upstream's state at its parent, and answer exactly what the upstream
+ * (this project's node) answers; what the replays fetched is kept, so a restart with the upstream
+ * gone traces them again. `eth_estimateGas` at a block below the fork block runs there too.
+ */
+import { encodeFunctionData } from 'viem'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { createManualClock } from '../../src/core/clock/clock.js'
+import { createNode, type DevNode } from '../../src/core/createNode.js'
+import { createMemoryStore } from '../../src/core/storage/memoryStore.js'
+import type { KeyValueStore } from '../../src/core/storage/types.js'
+import type { Address } from '../../src/core/util/hex.js'
+import {
+  bob,
+  countingTransport,
+  exerciser,
+  holder,
+  populateUpstream,
+  type Rpc,
+  rpcOf,
+  token,
+} from './forkHarness.js'
+
+const CHAIN_ID = 33
+
+let upstream: DevNode
+let up: Rpc
+let forkBlock: bigint
+let tokenAddress: Address
+let exerciserAddress: Address
+const hashes: string[] = []
+const blockHashes: string[] = []
+
+beforeAll(async () => {
+  upstream = await createNode({
+    network: 'regtest',
+    storage: createMemoryStore(),
+    clock: createManualClock(),
+  })
+  up = rpcOf((body) => upstream.request(body))
+  ;({ tokenAddress, exerciserAddress } = await populateUpstream(up, CHAIN_ID))
+  forkBlock = BigInt(await up.call<string>('eth_blockNumber'))
+  for (let n = 1n; n <= forkBlock; n++) {
+    const block = await up.call<{ hash: string; transactions: string[] }>('eth_getBlockByNumber', [
+      `0x${n.toString(16)}`,
+      false,
+    ])
+    blockHashes.push(block.hash)
+    hashes.push(...block.transactions)
+  }
+})
+
+async function openFork(storage: KeyValueStore, available: () => DevNode | undefined = () => upstream) {
+  const { transport, counts } = countingTransport(available)
+  const node = await createNode({
+    network: 'regtest',
+    storage,
+    clock: createManualClock(),
+    fork: { url: 'https://upstream.example/regtest/key', blockNumber: forkBlock, transport },
+  })
+  return { node, rpc: rpcOf((body) => node.request(body)), counts }
+}
+
+const TRACES: Array<[string, (hash: string) => unknown[]]> = [
+  ['debug_traceTransaction', (h) => [h]],
+  ['debug_traceTransaction', (h) => [h, { tracer: 'callTracer' }]],
+  ['debug_traceTransaction', (h) => [h, { tracer: 'callTracer', tracerConfig: { withLog: true } }]],
+  ['trace_transaction', (h) => [h]],
+]
+const BLOCK_TRACES: Array<[string, (hash: string, n: number) => unknown[]]> = [
+  ['debug_traceBlockByHash', (h) => [h]],
+  ['debug_traceBlockByHash', (h) => [h, { tracer: 'callTracer' }]],
+  ['trace_block', (_h, n) => [`0x${n.toString(16)}`]],
+]
+
+/** The answer without its id. */
+async function answer(rpc: Rpc, method: string, params: unknown[]) {
+  const { result, error } = await rpc.rpc(method, params)
+  return { result, error }
+}
+
+async function expectSameTraces(rpc: Rpc) {
+  for (const hash of hashes)
+    for (const [method, params] of TRACES)
+      expect(await answer(rpc, method, params(hash)), `${method} ${hash}`).toEqual(
+        await answer(up, method, params(hash)),
+      )
+  for (const [i, hash] of blockHashes.entries())
+    for (const [method, params] of BLOCK_TRACES)
+      expect(await answer(rpc, method, params(hash, i + 1)), `${method} ${hash}`).toEqual(
+        await answer(up, method, params(hash, i + 1)),
+      )
+}
+
+describe('traces of upstream transactions', () => {
+  test('equal the upstream’s own, every tracer, every transaction and block up to the fork block', async () => {
+    expect(hashes.length).toBeGreaterThan(40)
+    const { rpc } = await openFork(createMemoryStore())
+    await expectSameTraces(rpc)
+  })
+
+  test('are served from the cache after a restart with the upstream gone', async () => {
+    const storage = createMemoryStore()
+    const first = await openFork(storage)
+    await expectSameTraces(first.rpc)
+    const unclosable = Object.assign(Object.create(storage) as KeyValueStore, { close: async () => {} })
+    const again = await openFork(unclosable, () => undefined)
+    await expectSameTraces(again.rpc)
+  })
+
+  test('a local transaction still traces on local state, and an unknown one is null', async () => {
+    const { rpc } = await openFork(createMemoryStore())
+    expect(await rpc.call('debug_traceTransaction', [`0x${'12'.repeat(32)}`])).toBeNull()
+    expect(await rpc.call('trace_transaction', [`0x${'12'.repeat(32)}`])).toBeNull()
+  })
+})
+
+describe('execution at a block below the fork block', () => {
+  test('eth_estimateGas and eth_call there answer what the upstream answers', async () => {
+    const { rpc } = await openFork(createMemoryStore())
+    const transfer = encodeFunctionData({ abi: token.abi, functionName: 'transfer', args: [bob, 1n] })
+    const set = encodeFunctionData({ abi: exerciser.abi, functionName: 'set', args: [3n, 99n] })
+    for (const n of [forkBlock - 1n, forkBlock - 10n, forkBlock]) {
+      const at = `0x${n.toString(16)}`
+      for (const [to, data] of [
+        [tokenAddress, transfer],
+        [exerciserAddress, set],
+      ] as const) {
+        const call = { from: holder, to, data }
+        expect(await answer(rpc, 'eth_estimateGas', [call, at]), `estimate at ${n}`).toEqual(
+          await answer(up, 'eth_estimateGas', [call, at]),
+        )
+        expect(await answer(rpc, 'eth_call', [call, at])).toEqual(await answer(up, 'eth_call', [call, at]))
+      }
+    }
+  })
+})
