@@ -121,6 +121,20 @@ describe('a dApp built for MetaMask, in Chromium', () => {
     await expect.poll(() => popup.textContent('[data-testid="popup-assets"]')).toContain('12.34 DAPP')
   })
 
+  it("lists the watched token in the DevTools panel's Accounts tab, whose toolbar switches isMetaMask too", async () => {
+    const panel = await ext.context.newPage()
+    await panel.goto(`chrome-extension://${ext.extensionId}/src/devtools/panel/index.html`)
+    await panel.click('[data-testid="tab-accounts"]')
+    await expect.poll(() => panel.textContent('[data-testid="watched-assets"]')).toContain('12.34 DAPP')
+    expect(await panel.isChecked('[data-testid="is-metamask"]')).toBe(true)
+    await panel.click('[data-testid="is-metamask"]')
+    await expect.poll(() => page.evaluate(() => (window as unknown as W).ethereum.isMetaMask)).toBe(false)
+    await expect.poll(() => panel.isChecked('[data-testid="is-metamask"]')).toBe(false)
+    await panel.click('[data-testid="is-metamask"]')
+    await expect.poll(() => page.evaluate(() => (window as unknown as W).ethereum.isMetaMask)).toBe(true)
+    await panel.close()
+  })
+
   /** Starts a request from the page, waits for its approval in the popup, reads it, approves it. */
   async function approveShowing(method: string, params: unknown): Promise<{ text: string; answer: Outcome }> {
     const answer = call(method, params)
