@@ -2,7 +2,8 @@
  * The dApp built for MetaMask (../metamaskDapp.ts) against the Firefox build: isMetaMask at the
  * first script and every wallet feature enabled; each wallet method MetaMask serves from the page;
  * networkChanged and a sendAsync batch; "Require approval" showing typed data and a transaction
- * decoded in the popup; the watched token listed with its balance.
+ * decoded in the popup; the watched token listed with its balance; the isMetaMask setting, which
+ * reaches the page's first script after a reload.
  */
 import type { Page } from 'puppeteer-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -135,5 +136,22 @@ describe('a dApp built for MetaMask, in Firefox', () => {
     expect(tx.text).toContain('Gas limit21000')
 
     await popup.evaluate(`(() => document.getElementById('requireApproval').click())()`)
+  })
+
+  it('turns isMetaMask off from the popup: the page sees it at once and at its first script after a reload', async () => {
+    const pageSees = () =>
+      page.evaluate(() => (window as unknown as { ethereum: { isMetaMask: boolean } }).ethereum.isMetaMask)
+    await popup.evaluate(`(() => document.getElementById('isMetaMask').click())()`)
+    await expect.poll(pageSees).toBe(false)
+    const firstScriptSees = async () => {
+      await page.reload()
+      return page.evaluate(
+        () => ((window as unknown as W).__firstScript as { isMetaMask: boolean }).isMetaMask,
+      )
+    }
+    await expect.poll(firstScriptSees).toBe(false)
+    await popup.evaluate(`(() => document.getElementById('isMetaMask').click())()`)
+    await expect.poll(pageSees).toBe(true)
+    await expect.poll(firstScriptSees).toBe(true)
   })
 })
