@@ -318,6 +318,7 @@ export function createBackgroundService(deps: ServiceDependencies) {
       walletStoreIntents(deps.store),
     ),
     callNode: async (method, params) => callNodeOn(await wallet.network(), method, params),
+    callNodeOn,
     onChainChanged: async (network) => {
       const event = {
         type: 'chainChanged' as const,

@@ -23,6 +23,7 @@ import { DEV_ACCOUNTS } from '../core/accounts/devAccounts.js'
 import { createNode } from '../core/createNode.js'
 import { createMemoryStore } from '../core/storage/memoryStore.js'
 import { bytesToHex } from '../core/util/hex.js'
+import type { NetworkId } from '../shared/protocol.js'
 import { hashTypedDataV1, parseTypedDataV1 } from './eip712.js'
 import { encryptedMessageHex, encryptFor } from './encryption.js'
 import { NodeRpcError } from './errors.js'
@@ -35,9 +36,12 @@ const KEY = COW.privateKey.slice(2)
 const OTHER = DEV_ACCOUNTS[1]!.address
 
 async function setup() {
-  const node = await createNode({ network: 'testnet', storage: createMemoryStore() })
+  // A node per network, opened on first use, as the background keeps them.
+  const nodes = new Map<NetworkId, ReturnType<typeof createNode>>()
   let id = 0
-  const callNode = async (method: string, params: unknown[]) => {
+  const callNodeOn = async (network: NetworkId, method: string, params: unknown[]) => {
+    if (!nodes.has(network)) nodes.set(network, createNode({ network, storage: createMemoryStore() }))
+    const node = await nodes.get(network)!
     const response = (await node.request({ jsonrpc: '2.0', id: ++id, method, params })) as {
       result?: unknown
       error?: { code: number; message: string; data?: unknown }
@@ -45,10 +49,13 @@ async function setup() {
     if (response.error) throw new NodeRpcError(response.error)
     return response.result
   }
+  const callNode = async (method: string, params: unknown[]) =>
+    callNodeOn(await wallet.network(), method, params)
   const store = createMemoryWalletStore()
   const wallet = createWallet({
     store,
     callNode,
+    callNodeOn,
     onChainChanged: () => {},
     onAccountsChanged: () => {},
     now: () => 1_700_000_000_000,
@@ -302,6 +309,21 @@ describe('EIP-5792 through viem', () => {
     })
     expect((await outcome('wallet_getCallsStatus', ['0x1234'])).code).toBe(5730)
     expect((await outcome('wallet_showCallsStatus', ['nope'])).code).toBe(5730)
+  })
+
+  it("reports a batch's receipts from the chain it was sent on, after a switch to another", async () => {
+    const { request } = await setup()
+    const { id } = (await request('wallet_sendCalls', [
+      {
+        version: '2.0.0',
+        chainId: '0x1f',
+        from: COW.address,
+        atomicRequired: false,
+        calls: [{ to: OTHER, value: '0x1' }],
+      },
+    ])) as { id: string }
+    await request('wallet_switchEthereumChain', [{ chainId: '0x21' }])
+    expect(await request('wallet_getCallsStatus', [id])).toMatchObject({ chainId: '0x1f', status: 200 })
   })
 
   it('refuses what Rootstock cannot do with the EIP-5792 codes', async () => {

@@ -24,6 +24,8 @@ export interface WalletDependencies {
   store: WalletStore
   /** Calls the node of the selected network; throws NodeRpcError when the node answers an error. */
   callNode: CallNode
+  /** Calls the node of a given network (a batch's receipts on the chain it was sent on); callNode when absent. */
+  callNodeOn?: (network: NetworkId, method: string, params: unknown[]) => Promise<unknown>
   /** Tells every page that the chain changed; awaited before wallet_switchEthereumChain resolves. */
   onChainChanged(network: NetworkId): Promise<void> | void
   onAccountsChanged(origin: string, accounts: Address[]): void
@@ -212,6 +214,10 @@ export function createWallet(deps: WalletDependencies): Wallet {
       permissions,
       approvals,
       callNode: deps.callNode,
+      callNodeOn: (on) => {
+        const callNodeOn = deps.callNodeOn
+        return callNodeOn ? (method, params) => callNodeOn(on, method, params) : deps.callNode
+      },
       now: deps.now,
       newId: deps.newId,
       network,

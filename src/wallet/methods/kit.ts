@@ -27,6 +27,8 @@ export interface WalletKit {
   permissions: Permissions
   approvals: Approvals
   callNode: CallNode
+  /** The node of another network than the selected one. */
+  callNodeOn(network: NetworkId): CallNode
   now(): number
   newId(): string
   network(): Promise<NetworkId>

@@ -29,8 +29,10 @@ export const wallet_getCallsStatus: WalletMethod = async (kit, params) => {
   const batch = await batchOf(kit, params[0])
   const receipts: Receipt[] = []
   let pending = false
+  // Read on the chain the batch was sent on, whichever is selected now.
+  const callNode = kit.callNodeOn(batch.network)
   for (const hash of batch.hashes) {
-    const r = (await kit.callNode('eth_getTransactionReceipt', [hash])) as Record<string, unknown> | null
+    const r = (await callNode('eth_getTransactionReceipt', [hash])) as Record<string, unknown> | null
     if (!r) {
       pending = true
       continue
