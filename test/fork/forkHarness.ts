@@ -44,7 +44,7 @@ export async function sendAsCow(
   chainId: number,
   fields: { to?: Address; data?: Uint8Array; value?: bigint; gasLimit?: bigint },
 ): Promise<string> {
-  const nonce = BigInt(await call<string>('eth_getTransactionCount', [holder, 'latest']))
+  const nonce = BigInt(await call<string>('eth_getTransactionCount', [holder, 'pending']))
   const gasPrice = BigInt(await call<string>('eth_gasPrice'))
   const tx = signTransaction(
     {
@@ -61,8 +61,13 @@ export async function sendAsCow(
   return call<string>('eth_sendRawTransaction', [bytesToHex(tx.raw)])
 }
 
+/** The receipt of a sent transaction (an upstream such as Anvil may answer before it is mined). */
 export async function receiptOf({ call }: Rpc, hash: string) {
-  return call<Record<string, string>>('eth_getTransactionReceipt', [hash])
+  for (let attempt = 0; ; attempt++) {
+    const receipt = await call<Record<string, string> | null>('eth_getTransactionReceipt', [hash])
+    if (receipt || attempt >= 100) return receipt as Record<string, string>
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
 }
 
 /** Deploys the token (1,000,000 units to the cow account) and the exerciser with `SLOTS` slots set. */
@@ -117,7 +122,7 @@ export async function sendSigned(
   from: Address,
   fields: { to?: Address; data?: Uint8Array; value?: bigint; gasLimit?: bigint; nonce?: bigint },
 ): Promise<string> {
-  const nonce = fields.nonce ?? BigInt(await call<string>('eth_getTransactionCount', [from, 'latest']))
+  const nonce = fields.nonce ?? BigInt(await call<string>('eth_getTransactionCount', [from, 'pending']))
   const gasPrice = BigInt(await call<string>('eth_gasPrice'))
   const tx = signTransaction(
     {

@@ -87,7 +87,12 @@ export function upstreamBlockView(block: UpstreamJson, fullTransactions: boolean
     timestamp: quantity(block.timestamp, 'block timestamp'),
     transactions: fullTransactions ? (transactions as TransactionView[]) : hashes,
     uncles: list(block.uncles ?? [], 'block uncles').map((u) => data(u, 'uncle hash')),
-    minimumGasPrice: optional(block.minimumGasPrice, (v) => quantity(v, 'block minimumGasPrice')),
+    // An upstream without Rootstock's fields (an Ethereum node) answers them as a Rootstock block
+    // without merged mining would: no minimum gas price is 0, no fees paid, empty Bitcoin fields.
+    minimumGasPrice:
+      block.minimumGasPrice === undefined
+        ? 0n
+        : optional(block.minimumGasPrice, (v) => quantity(v, 'block minimumGasPrice')),
     bitcoinMergedMiningHeader: data(block.bitcoinMergedMiningHeader ?? '0x', 'bitcoinMergedMiningHeader'),
     bitcoinMergedMiningCoinbaseTransaction: data(
       block.bitcoinMergedMiningCoinbaseTransaction ?? '0x',

@@ -51,11 +51,23 @@ async function callUpstream(
   try {
     return await upstreamCall(at.history, wire, at.block)
   } catch (error) {
-    const data = error instanceof UpstreamRequestError ? error.upstreamData : undefined
-    if (error instanceof UpstreamRequestError && error.upstreamCode === ExecutionRevertedError.code)
+    if (error instanceof UpstreamRequestError && isUpstreamRevert(error)) {
+      const data = error.upstreamData
       throw new ExecutionRevertedError(
         typeof data === 'string' && /^0x([0-9a-fA-F]{2})*$/.test(data) ? hexToBytes(data) : new Uint8Array(0),
       )
+    }
     throw error
   }
 }
+
+/**
+ * A revert as the upstream words it: RSKj's -32015, or an Ethereum node's (geth and Anvil: code 3,
+ * "execution reverted…", the revert bytes as `data`).
+ */
+function isUpstreamRevert(error: UpstreamRequestError): boolean {
+  if (error.upstreamCode === ExecutionRevertedError.code) return true
+  return error.upstreamCode === ETHEREUM_REVERT || /execution reverted/i.test(error.message)
+}
+
+const ETHEREUM_REVERT = 3
