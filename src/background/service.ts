@@ -575,7 +575,11 @@ export function createBackgroundService(deps: ServiceDependencies) {
       pages.add(page)
       updateAudience()
       const state = await providerState(page.origin)
-      pagesIsMetaMask ??= state.isMetaMask
+      if (pagesIsMetaMask === undefined) {
+        pagesIsMetaMask = state.isMetaMask
+        // Once per worker: the registration persists, but a failed or lost one is made again here.
+        void deps.syncProviderFlags?.(state.isMetaMask !== false).catch(() => undefined)
+      }
       page.send({ kind: 'ready', state })
       if (live?.keepAlive) page.send(keepAliveMessage(true))
     },
