@@ -4,6 +4,7 @@
  * history, logs, the dev accounts' nonce, traces (the same call tree) and a restart with Anvil
  * gone.
  */
+import { createServer } from 'node:http'
 import { decodeFunctionResult, encodeFunctionData } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createManualClock } from '../../src/core/clock/clock.js'
@@ -227,6 +228,69 @@ describe('Anvil as the upstream', () => {
       below,
     ])
     expect(BigInt(estimate)).toBeGreaterThan(21_000n)
+  })
+
+  test('behind a proxy that refuses batches and rate-limits: single requests, retried', async () => {
+    let batchesRefused = 0
+    let limited = 0
+    let singles = 0
+    const proxy = createServer(async (request, response) => {
+      let body = ''
+      for await (const chunk of request) body += chunk
+      const parsed = JSON.parse(body) as unknown
+      response.setHeader('content-type', 'application/json')
+      if (Array.isArray(parsed)) {
+        batchesRefused++
+        response.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: null,
+            error: { code: -32600, message: 'batch requests are not supported' },
+          }),
+        )
+        return
+      }
+      // Every fifth request is rate-limited, the way hosted services answer.
+      if (++singles % 5 === 0) {
+        limited++
+        response.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: (parsed as { id: number }).id,
+            error: { code: 429, message: 'Too Many Requests' },
+          }),
+        )
+        return
+      }
+      const upstream = await fetch(anvil.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      })
+      response.end(await upstream.text())
+    })
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+    try {
+      const port = (proxy.address() as { port: number }).port
+      const node = await createNode({
+        network: 'testnet',
+        storage: createMemoryStore(),
+        clock: createManualClock(),
+        fork: { url: `http://127.0.0.1:${port}/`, blockNumber: forkBlock },
+      })
+      opened.push(node)
+      const rpc = rpcOf((body) => node.request(body))
+      expect(await tokenBalance(rpc, tokenAddress, bob)).toBe(5n)
+      const nested = await rpc.call<Frame>('debug_traceTransaction', [nestedHash, { tracer: 'callTracer' }])
+      expect(shape(nested)).toEqual(
+        shape(await up.call<Frame>('debug_traceTransaction', [nestedHash, { tracer: 'callTracer' }])),
+      )
+      expect(batchesRefused).toBeGreaterThan(0)
+      expect(limited).toBeGreaterThan(0)
+    } finally {
+      proxy.closeAllConnections()
+      await new Promise((resolve) => proxy.close(resolve))
+    }
   })
 
   test('a restart with Anvil gone answers what was touched', async () => {

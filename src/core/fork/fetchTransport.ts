@@ -1,6 +1,6 @@
 /**
  * The upstream transport over the platform's `fetch` (Node, service workers and pages all have
- * one): a JSON-RPC batch is one POST. HTTP errors become `TransportHttpError` so the client can
+ * one): a JSON-RPC batch is one POST, a single request a plain request. HTTP errors become `TransportHttpError` so the client can
  * retry 429s and 5xx; a failing network is fetch's own TypeError.
  */
 import {
@@ -21,13 +21,20 @@ export function createFetchTransport(
   fetchImpl: FetchLike = (input, init) => globalThis.fetch(input, init),
 ): UpstreamTransport {
   return async (batch: UpstreamRequest[]): Promise<UpstreamResponse[]> => {
+    // One request travels as a plain request, which every node takes (some refuse batches).
+    const single = batch.length === 1
     const response = await fetchImpl(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(batch),
+      body: JSON.stringify(single ? batch[0] : batch),
     })
     if (!response.ok) throw new TransportHttpError(response.status)
     const body = await response.json()
+    if (single && !Array.isArray(body)) {
+      const answer = body as UpstreamResponse | null
+      if (answer?.error && answer.id === null) return [{ ...answer, id: batch[0]!.id }]
+      return [answer as UpstreamResponse]
+    }
     // A server that refuses the whole batch answers with one error object.
     if (!Array.isArray(body)) {
       const error = (body as UpstreamResponse | null)?.error

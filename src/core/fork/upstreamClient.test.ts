@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { UpstreamRequestError, UpstreamUnavailableError } from './errors.js'
+import { createFetchTransport } from './fetchTransport.js'
 import { redactUrl } from './redact.js'
 import {
   TransportHttpError,
@@ -135,6 +136,72 @@ describe('UpstreamClient', () => {
     const client = new UpstreamClient({ url: URL, transport, sleep: instantSleep, timeoutMs: TIMEOUT_MS })
     await expect(client.call('eth_getBalance', ['0xaa'])).rejects.toBeInstanceOf(UpstreamRequestError)
     expect(batches).toHaveLength(1)
+  })
+})
+
+describe('UpstreamClient with upstreams that limit batches or rates', () => {
+  test('a batch refused with one error for all (JSON-RPC): every request is sent alone from then on', async () => {
+    const { transport, batches } = fakeUpstream((batch) =>
+      batch.length > 1
+        ? Promise.resolve(
+            batch.map((r) => ({
+              id: r.id,
+              error: { code: -32600, message: 'batch requests are not supported' },
+            })),
+          )
+        : 'answer',
+    )
+    const client = new UpstreamClient({ url: URL, transport, sleep: instantSleep, timeoutMs: TIMEOUT_MS })
+    const answers = await Promise.all([
+      client.call('eth_getBalance', ['a']),
+      client.call('eth_getBalance', ['bb']),
+    ])
+    expect(answers).toEqual(['0x1', '0x2'])
+    await Promise.all([client.call('eth_getBalance', ['ccc']), client.call('eth_getBalance', ['dddd'])])
+    expect(batches.map((b) => b.length)).toEqual([2, 1, 1, 1, 1])
+  })
+
+  test('a batch refused over HTTP (413, 400): single requests', async () => {
+    for (const status of [413, 400]) {
+      const { transport, batches } = fakeUpstream((batch) =>
+        batch.length > 1 ? Promise.reject(new TransportHttpError(status)) : 'answer',
+      )
+      const client = new UpstreamClient({ url: URL, transport, sleep: instantSleep, timeoutMs: TIMEOUT_MS })
+      const answers = await Promise.all(['a', 'bb', 'ccc'].map((a) => client.call('eth_getBalance', [a])))
+      expect(answers).toEqual(['0x1', '0x2', '0x3'])
+      expect(batches.map((b) => b.length)).toEqual([3, 1, 1, 1])
+    }
+  })
+
+  test.each([
+    [429, 'Too Many Requests'],
+    [-32029, 'request limit reached'],
+    [-32000, 'rate limit exceeded, retry later'],
+  ])('a rate-limit answer (%s %s) is retried', async (code, message) => {
+    const { transport, batches } = fakeUpstream((batch, call) =>
+      call === 1 ? Promise.resolve(batch.map((r) => ({ id: r.id, error: { code, message } }))) : 'answer',
+    )
+    const client = new UpstreamClient({ url: URL, transport, sleep: instantSleep, timeoutMs: TIMEOUT_MS })
+    expect(await client.call('eth_getBalance', ['ab'])).toBe('0x2')
+    expect(batches).toHaveLength(2)
+  })
+
+  test('the fetch transport sends a single request as a plain request and a batch as a list', async () => {
+    const bodies: unknown[] = []
+    const transport = createFetchTransport('https://node.example/', {}, async (_url, init) => {
+      const body = JSON.parse(init.body) as unknown
+      bodies.push(body)
+      const answer = (r: { id: number }) => ({ jsonrpc: '2.0', id: r.id, result: '0x1' })
+      return {
+        ok: true,
+        status: 200,
+        json: async () => (Array.isArray(body) ? body.map(answer) : answer(body as { id: number })),
+      }
+    })
+    const one = { jsonrpc: '2.0' as const, id: 7, method: 'eth_chainId', params: [] }
+    expect(await transport([one])).toEqual([{ jsonrpc: '2.0', id: 7, result: '0x1' }])
+    expect(await transport([one, { ...one, id: 8 }])).toHaveLength(2)
+    expect(bodies).toEqual([one, [one, { ...one, id: 8 }]])
   })
 })
 

@@ -1,8 +1,9 @@
 /**
  * The one way a forked node talks to its upstream. Reads made in the same turn are sent as JSON-RPC
- * batches of at most 50 (the service's limit); at most `maxConcurrency` batches are in flight; a
- * batch that gets no answer within `timeoutMs` is retried, as are HTTP 429s, network errors and
- * -32005 (rate limited) answers, with exponential backoff; the same read asked for again while it
+ * batches of at most 50 (the service's limit), or one by one once the upstream refused a batch; at
+ * most `maxConcurrency` batches are in flight; a batch that gets no answer within `timeoutMs` is
+ * retried, as are HTTP 429s, 5xx, network errors and rate-limit answers (-32005, 429, -32029 or a
+ * rate-limit text), with exponential backoff; the same read asked for again while it
  * is in flight shares the first one's answer. What crosses this boundary is raw JSON-RPC:
  * `upstreamReads.ts` decodes it into domain values once.
  *
@@ -59,6 +60,7 @@ export interface UpstreamStats {
 
 export const MAX_UPSTREAM_BATCH = 50
 const RATE_LIMITED = -32005
+const INVALID_REQUEST = -32600
 
 interface PendingRead {
   method: string
@@ -79,6 +81,8 @@ export class UpstreamClient {
   readonly #timeoutMs: number
   readonly #retries: number
   readonly #backoffMs: number
+  /** Requests per batch: 1 once the upstream refused a batch (it is then sent single requests). */
+  #batchSize = MAX_UPSTREAM_BATCH
   #queue: PendingRead[] = []
   readonly #inFlight = new Map<string, Promise<unknown>>()
   #active = 0
@@ -121,7 +125,7 @@ export class UpstreamClient {
 
   #pump(): void {
     while (this.#active < this.#maxConcurrency && this.#queue.length > 0) {
-      const batch = this.#queue.splice(0, MAX_UPSTREAM_BATCH)
+      const batch = this.#queue.splice(0, this.#batchSize)
       this.#active++
       void this.#send(batch).finally(() => {
         this.#active--
@@ -145,11 +149,23 @@ export class UpstreamClient {
         answers = await this.#withTimeout(this.#transport(requests))
         if (!Array.isArray(answers)) throw new Error('the answer to a batch is not an array')
       } catch (error) {
+        if (
+          requests.length > 1 &&
+          error instanceof TransportHttpError &&
+          BATCH_REFUSED_STATUS.has(error.status)
+        ) {
+          this.#singleRequests(batch)
+          return
+        }
         if (isRetryable(error) && attempt < this.#retries) {
           await this.#backoff(attempt)
           continue
         }
         for (const read of batch) read.reject(this.#unavailable(read, describeFailure(error, attempt)))
+        return
+      }
+      if (requests.length > 1 && refusesBatch(answers)) {
+        this.#singleRequests(batch)
         return
       }
       const byId = new Map(answers.map((answer) => [answer?.id, answer]))
@@ -158,7 +174,7 @@ export class UpstreamClient {
         const answer = byId.get(requests[index]!.id)
         if (!answer) read.reject(this.#unavailable(read, 'the batch answer left this request out'))
         else if (!answer.error) read.resolve(answer.result)
-        else if (answer.error.code === RATE_LIMITED && attempt < this.#retries) rateLimited.push(read)
+        else if (isRateLimited(answer.error) && attempt < this.#retries) rateLimited.push(read)
         else
           read.reject(
             new UpstreamRequestError(
@@ -173,6 +189,15 @@ export class UpstreamClient {
       batch = rateLimited
       if (batch.length > 0) await this.#backoff(attempt)
     }
+  }
+
+  /**
+   * The upstream refused a batch (some nodes and services serve single requests only, or limit
+   * batches below ours): from now on every request travels alone, these first.
+   */
+  #singleRequests(batch: PendingRead[]): void {
+    this.#batchSize = 1
+    this.#queue.unshift(...batch)
   }
 
   async #backoff(attempt: number): Promise<void> {
@@ -194,6 +219,31 @@ export class UpstreamClient {
   #unavailable(read: PendingRead, reason: string): UpstreamUnavailableError {
     return new UpstreamUnavailableError(this.upstream, describeRead(read), reason)
   }
+}
+
+/** HTTP statuses an upstream answers a batch it will not take with (not a node failure). */
+const BATCH_REFUSED_STATUS = new Set([400, 405, 413, 415, 422])
+
+/**
+ * A batch answered with the same error for every request, an invalid-request or a message about
+ * batches: the upstream does not take batches (of this size).
+ */
+function refusesBatch(answers: UpstreamResponse[]): boolean {
+  if (answers.length === 0) return true
+  return answers.every(
+    (a) =>
+      a?.error !== undefined && (a.error.code === INVALID_REQUEST || /batch/i.test(a.error.message ?? '')),
+  )
+}
+
+/** RSKj's and most services' -32005, 429 in JSON-RPC, and the texts rate limiters answer with. */
+function isRateLimited(error: { code: number; message: string }): boolean {
+  return (
+    error.code === RATE_LIMITED ||
+    error.code === 429 ||
+    error.code === -32029 ||
+    /rate limit|too many requests|exceeded .*(capacity|quota|limit)/i.test(error.message ?? '')
+  )
 }
 
 function isRetryable(error: unknown): boolean {
