@@ -79,7 +79,7 @@ export function upstreamBlockView(block: UpstreamJson, fullTransactions: boolean
     receiptsRoot: data(block.receiptsRoot, 'block receiptsRoot'),
     miner: address(block.miner, 'block miner'),
     difficulty: quantity(block.difficulty, 'block difficulty'),
-    totalDifficulty: quantity(block.totalDifficulty, 'block totalDifficulty'),
+    totalDifficulty: quantity(block.totalDifficulty ?? block.difficulty, 'block totalDifficulty'),
     extraData: data(block.extraData, 'block extraData'),
     size: quantity(block.size, 'block size'),
     gasLimit: quantity(block.gasLimit, 'block gasLimit'),
