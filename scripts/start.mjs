@@ -192,7 +192,9 @@ function openChromium(url) {
     { stdio: 'ignore' },
   )
   children.push(child)
-  child.on('error', () => log('Could not start Chromium; load dist/extension/chromium/ by hand as described above.'))
+  child.on('error', () =>
+    log('Could not start Chromium; load dist/extension/chromium/ by hand as described above.'),
+  )
   return true
 }
 
