@@ -8,8 +8,19 @@
  */
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { contractAddress, signTransaction } from '../../../src/core/chain/transaction.js'
+import { bytesToHex, hexToBytes } from '../../../src/core/util/hex.js'
 import { coreNodeFactory } from '../../../src/server/node/coreNode.js'
-import { bob, holder, populateUpstream, rpcOf, tokenBalance } from '../../fork/forkHarness.js'
+import {
+  bob,
+  DEV0_UPSTREAM_NONCE,
+  dev0,
+  holder,
+  populateUpstream,
+  rpcOf,
+  tokenBalance,
+  useDev0Upstream,
+} from '../../fork/forkHarness.js'
 import { send, startTestServer, type TestServer } from '../../server/helpers.js'
 import { type ExtensionBrowser, stopServiceWorker } from '../harness.js'
 import { servePage } from '../pages.js'
@@ -57,6 +68,7 @@ describe('forking a live network from the panel', () => {
     apiKey = upstreamUrl.split('/').at(-1)!
     const up = rpcOf(async (body) => (await send(upstreamUrl, { body: JSON.stringify(body) })).json)
     ;({ tokenAddress: token } = await populateUpstream(up, 31))
+    await useDev0Upstream(up, 31)
     await up.call('anvil_mine', [3])
     forkBlock = Number(await up.call<string>('eth_blockNumber'))
     holderAtFork = await tokenBalance(up, token, holder)
@@ -108,6 +120,65 @@ describe('forking a live network from the panel', () => {
     expect(await panel.locator('body').textContent()).not.toContain(apiKey)
   })
 
+  it("keeps dev account #0's upstream nonce: a page's raw creation signed with it is mined where the upstream would put it", async () => {
+    const nonce = `0x${DEV0_UPSTREAM_NONCE.toString(16)}`
+    expect(await providerRequest(dapp, 'eth_getTransactionCount', [dev0.address, 'latest'])).toEqual({
+      result: nonce,
+    })
+    const { result: gasPrice } = (await providerRequest(dapp, 'eth_gasPrice')) as { result: string }
+    const creation = signTransaction(
+      {
+        nonce: DEV0_UPSTREAM_NONCE,
+        gasPrice: BigInt(gasPrice),
+        gasLimit: 200_000n,
+        value: 0n,
+        data: hexToBytes('0x6001600c60003960016000f300'),
+      },
+      hexToBytes(dev0.privateKey),
+      31,
+    )
+    const sent = (await providerRequest(dapp, 'eth_sendRawTransaction', [bytesToHex(creation.raw)])) as {
+      result: string
+    }
+    const receipt = (await providerRequest(dapp, 'eth_getTransactionReceipt', [sent.result])) as {
+      result: { status: string; contractAddress: string }
+    }
+    expect(receipt.result).toMatchObject({
+      status: '0x1',
+      contractAddress: contractAddress(dev0.address, DEV0_UPSTREAM_NONCE),
+    })
+  })
+
+  it("shows the upstream's accounts and transactions in the address and transaction views", async () => {
+    const up = rpcOf(async (body) => (await send(upstreamUrl, { body: JSON.stringify(body) })).json)
+    // The transfer of 5 to bob, mined upstream before the fork block.
+    const [log] = await up.call<Array<{ transactionHash: string }>>('eth_getLogs', [
+      {
+        fromBlock: '0x0',
+        toBlock: `0x${forkBlock.toString(16)}`,
+        address: token,
+        topics: [null, null, `0x${bob.slice(2).padStart(64, '0')}`],
+      },
+    ])
+    const search = async (query: string) => {
+      await panel.fill('[data-testid="search-input"]', query)
+      await panel.press('[data-testid="search-input"]', 'Enter')
+    }
+    await search(log!.transactionHash)
+    const tx = panel.locator('[data-testid="tx-detail"]')
+    await tx.locator('[data-testid="tx-status"]', { hasText: 'success' }).waitFor()
+    expect(await tx.locator('[data-testid="decoded-log"]').first().textContent()).toMatch(/^Transfer\(/)
+    await tx.locator('[data-testid="call-trace"]').waitFor()
+    expect(await tx.locator('[data-testid="trace-unavailable"]').count()).toBe(0)
+    await search(token)
+    const address = panel.locator('[data-testid="address-detail"]')
+    await expect
+      .poll(() => address.locator('[data-field="code"]').textContent())
+      .toMatch(/bytes \(a contract\)$/)
+    await expect.poll(() => address.locator('[data-testid="address-tx"]').count()).toBeGreaterThan(1)
+    expect(await address.locator('[data-testid="address-blocks-unavailable"]').count()).toBe(0)
+  })
+
   it('answers what was touched after a worker stop with the upstream gone, and names what was never fetched', async () => {
     await upstream!.stop()
     upstream = undefined
@@ -115,7 +186,8 @@ describe('forking a live network from the panel', () => {
     expect(await stopServiceWorker(ext)).toBe(true)
     expect(await flow('balances', token, [holder, bob])).toEqual([(holderAtFork - 7n).toString(), '12'])
     expect(await providerRequest(dapp, 'eth_blockNumber')).toEqual({
-      result: `0x${(forkBlock + 1).toString(16)}`,
+      // The transfer and the creation from dev account #0.
+      result: `0x${(forkBlock + 2).toString(16)}`,
     })
     const untouched = (await providerRequest(dapp, 'eth_getBalance', [
       '0x00000000000000000000000000000000000000e1',

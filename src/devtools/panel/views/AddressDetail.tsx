@@ -1,6 +1,7 @@
 /**
  * One address as an explorer shows it: balance, nonce, code size, and the transactions from or to
- * it in the latest blocks (the node keeps no index by address; the scan is bounded).
+ * it in the latest blocks (the node keeps no index by address; the scan is bounded). On a fork the
+ * upstream's accounts and blocks read the same way (the node asks the upstream).
  */
 import { useEffect, useState } from 'preact/hooks'
 import { BlockLink, TxLink } from '../components/ExploreLink.js'
@@ -34,6 +35,7 @@ export function AddressDetail({ address }: { address: string }) {
   const [facts, setFacts] = useState<AccountFacts | null>(null)
   const [transactions, setTransactions] = useState<AddressTransaction[] | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const [unavailable, setUnavailable] = useState(0)
   const chainId = state ? Number(state.chainId) : undefined
 
   useEffect(() => {
@@ -52,19 +54,24 @@ export function AddressDetail({ address }: { address: string }) {
     if (head < 0) return
     const numbers: number[] = []
     for (let n = head; n >= 0 && n > head - ADDRESS_BLOCKS_SCANNED; n--) numbers.push(n)
-    void Promise.all(
+    // On a fork, blocks at or below the fork block come from the upstream: one it cannot give
+    // (unreachable, never fetched) is left out and counted, the rest still shows.
+    void Promise.allSettled(
       numbers.map((n) => connection.rpc<FullBlock>('eth_getBlockByNumber', [`0x${n.toString(16)}`, true])),
-    ).then(
-      (blocks) => {
-        const out: AddressTransaction[] = []
-        blocks.forEach((block, i) => {
-          for (const tx of [...(block?.transactions ?? [])].reverse())
-            if (tx.from === address || tx.to === address) out.push({ ...tx, blockNumber: numbers[i]! })
-        })
-        setTransactions(out)
-      },
-      () => setTransactions([]),
-    )
+    ).then((settled) => {
+      const out: AddressTransaction[] = []
+      let failed = 0
+      settled.forEach((result, i) => {
+        if (result.status === 'rejected') {
+          failed++
+          return
+        }
+        for (const tx of [...(result.value?.transactions ?? [])].reverse())
+          if (tx.from === address || tx.to === address) out.push({ ...tx, blockNumber: numbers[i]! })
+      })
+      setTransactions(out)
+      setUnavailable(failed)
+    })
   }, [address, head])
 
   const scanned = Math.min(head + 1, ADDRESS_BLOCKS_SCANNED)
@@ -104,6 +111,11 @@ export function AddressDetail({ address }: { address: string }) {
       <h3>
         Transactions in the latest {scanned} blocks {transactions && `(${transactions.length})`}
       </h3>
+      {unavailable > 0 && (
+        <p class="muted" data-testid="address-blocks-unavailable">
+          {unavailable} of them could not be read (the fork's upstream did not answer)
+        </p>
+      )}
       {transactions === null ? (
         <p class="muted">loading…</p>
       ) : transactions.length === 0 ? (

@@ -1,6 +1,8 @@
 /**
  * One transaction: fields, receipt, decoded revert reason, decoded logs, the call trace
- * (debug_traceTransaction with callTracer, when the node answers it) and console.log output.
+ * (debug_traceTransaction with callTracer, when the node answers it) and console.log output. On a
+ * fork, a transaction of the upstream's (at or below the fork block) shows the same: the node
+ * answers it from the upstream's history and traces it by replaying its block there.
  */
 
 import { useEffect, useState } from 'preact/hooks'
@@ -157,9 +159,13 @@ export function TransactionDetail({ hash }: { hash: string }) {
       )}
       <h3>Call trace</h3>
       {trace === null && <p>{missing ? 'none' : 'loading…'}</p>}
-      {typeof trace === 'string' && <p class="muted">{trace}</p>}
+      {typeof trace === 'string' && (
+        <p class="muted" data-testid="trace-unavailable">
+          {trace}
+        </p>
+      )}
       {trace && typeof trace === 'object' && (
-        <ul class="tree">
+        <ul class="tree" data-testid="call-trace">
           <CallTree frame={trace} />
         </ul>
       )}
