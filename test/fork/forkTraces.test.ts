@@ -68,6 +68,8 @@ const TRACES: Array<[string, (hash: string) => unknown[]]> = [
   ['debug_traceTransaction', (h) => [h, { tracer: 'callTracer' }]],
   ['debug_traceTransaction', (h) => [h, { tracer: 'callTracer', tracerConfig: { withLog: true } }]],
   ['trace_transaction', (h) => [h]],
+  // RSKj has no prestateTracer ("Invalid tracer type"), and neither has the node: the same answer.
+  ['debug_traceTransaction', (h) => [h, { tracer: 'prestateTracer' }]],
 ]
 const BLOCK_TRACES: Array<[string, (hash: string, n: number) => unknown[]]> = [
   ['debug_traceBlockByHash', (h) => [h]],

@@ -213,6 +213,10 @@ describe('forking in the worker', () => {
     expect(((await ask({ kind: 'getFork', id: 1 })).result as ForkView).blockNumber).toBe(
       forkBlock.toString(),
     )
+    await expectDev0KeepsUpstreamNonce(
+      rpcOf((body) => service.nodes.get('testnet').then((n) => n.request(body))),
+      31,
+    )
     await service.flushLog()
     const [entry] = await service.log.list()
     const key = KEY.exec(upstreamUrl)![1]!

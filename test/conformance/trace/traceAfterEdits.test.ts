@@ -71,6 +71,17 @@ describe('traces after dev edits', () => {
     expect(await expectTracesMatchReceipt(chain, hash)).toBe(0x2an)
   })
 
+  test('a transaction from an impersonated account funded by anvil_setBalance', async () => {
+    const chain = await createTestChain('regtest')
+    const whale = '0x00000000000000000000000000000000000a11ce'
+    await chain.call('anvil_setCode', [CONTRACT, COPY_SLOT])
+    await chain.call('anvil_setStorageAt', [CONTRACT, '0x0', `0x${'0'.repeat(62)}05`])
+    await chain.call('anvil_setBalance', [whale, '0xde0b6b3a7640000'])
+    await chain.call('anvil_impersonateAccount', [whale])
+    const hash = await chain.call('eth_sendTransaction', [{ from: whale, to: CONTRACT, gas: '0x186a0' }])
+    expect(await expectTracesMatchReceipt(chain, hash)).toBe(5n)
+  })
+
   test('edits between two blocks: the second block replays on the edited state', async () => {
     const chain = await createTestChain('regtest')
     const FRESH = privateKeyToAddress(KEY)
