@@ -11,7 +11,7 @@ import { createManualClock } from '../../src/core/clock/clock.js'
 import { createNode, type DevNode } from '../../src/core/createNode.js'
 import { createMemoryStore } from '../../src/core/storage/memoryStore.js'
 import type { KeyValueStore } from '../../src/core/storage/types.js'
-import type { Address } from '../../src/core/util/hex.js'
+import { type Address, hexToBytes } from '../../src/core/util/hex.js'
 import {
   bob,
   countingTransport,
@@ -19,7 +19,9 @@ import {
   holder,
   populateUpstream,
   type Rpc,
+  receiptOf,
   rpcOf,
+  sendAsCow,
   token,
 } from './forkHarness.js'
 
@@ -114,6 +116,20 @@ describe('traces of upstream transactions', () => {
 
   test('a local transaction still traces on local state, and an unknown one is null', async () => {
     const { rpc } = await openFork(createMemoryStore())
+    const transfer = encodeFunctionData({ abi: token.abi, functionName: 'transfer', args: [bob, 3n] })
+    const local = await sendAsCow(rpc, CHAIN_ID, {
+      to: tokenAddress,
+      data: hexToBytes(transfer),
+      gasLimit: 200_000n,
+    })
+    const traced = await rpc.call<Array<{ result: { gasUsed: string } }>>('trace_transaction', [local])
+    const receipt = await receiptOf(rpc, local)
+    expect(traced[0]?.result.gasUsed).toBe(receipt.gasUsed)
+    // trace_filter from the genesis covers this chain's blocks (the upstream's are not scanned).
+    const filtered = await rpc.call<Array<{ transactionHash: string }>>('trace_filter', [
+      { fromBlock: '0x0' },
+    ])
+    expect(filtered.map((t) => t.transactionHash)).toContain(local)
     expect(await rpc.call('debug_traceTransaction', [`0x${'12'.repeat(32)}`])).toBeNull()
     expect(await rpc.call('trace_transaction', [`0x${'12'.repeat(32)}`])).toBeNull()
   })

@@ -39,7 +39,11 @@ export async function traceFilter(engine: Engine, request: TraceFilterRequest): 
   if (from === undefined) return out
   const { after, count } = request
   let processed = 0
-  for (let n = from; n <= to; n++) {
+  // On a fork, only this chain's blocks are scanned: the upstream's (at or below the fork block;
+  // the fork block's local record holds no transactions) are not.
+  const forkBlock = engine.fork?.history.forkBlock
+  const first = forkBlock !== undefined && forkBlock >= from ? forkBlock + 1n : from
+  for (let n = first; n <= to; n++) {
     const block = await engine.reader.blockByNumber(n)
     if (!block) break
     const include = (index: number) => {
