@@ -8,12 +8,12 @@
 import { MNEMONIC_ACCOUNTS, MNEMONIC_BALANCE } from '../../accounts/devAccounts.js'
 import { type BlockHeader, hashForMergedMining } from '../../chain/header.js'
 import { EMPTY_LIST_HASH, EMPTY_TRIE_ROOT, KECCAK256_EMPTY } from '../../crypto/hash.js'
-import type { StateDiff } from '../../evm/types.js'
-import type { ForkState } from '../../fork/forkState.js'
+import type { AccountData, StateDiff } from '../../evm/types.js'
+import { type ForkState, MissingRemoteStateError } from '../../fork/forkState.js'
 import type { NetworkConfig } from '../../network/networks.js'
 import { WorldState } from '../../state/worldState.js'
 import type { KeyValueStore } from '../../storage/types.js'
-import { bytesToUnprefixedHex } from '../../util/hex.js'
+import { type Address, bytesToUnprefixedHex } from '../../util/hex.js'
 import type { StoredBlock } from './blockRecord.js'
 import type { GenesisResult } from './genesis.js'
 
@@ -26,10 +26,14 @@ export async function createForkAnchor(
   // The dev accounts are funded as on a local chain; their nonce and code stay the upstream's at
   // the fork block (their keys are public and used on every testnet: a deployment from one must
   // land where the upstream would put it, and a transaction signed with its nonce must fit).
-  await fork.fetch(MNEMONIC_ACCOUNTS.map(({ address }) => ({ kind: 'account', address }) as const))
+  // A reset with the upstream unreachable must still leave a chain: an account never fetched (a
+  // cache from before the dev accounts were read upstream) then starts as on a local chain.
+  await fork
+    .fetch(MNEMONIC_ACCOUNTS.map(({ address }) => ({ kind: 'account', address }) as const))
+    .catch(() => undefined)
   const diff: StateDiff = new Map()
   for (const { address } of MNEMONIC_ACCOUNTS) {
-    const upstream = fork.getAccount(address)
+    const upstream = fetchedAccount(fork, address)
     diff.set(address, {
       account: {
         nonce: upstream?.nonce ?? 0n,
@@ -79,4 +83,14 @@ export async function createForkAnchor(
     size: 0,
   }
   return { block, state, writes }
+}
+
+/** The account at the fork block if it was fetched; undefined if not (or absent upstream). */
+function fetchedAccount(fork: ForkState, address: Address): AccountData | undefined {
+  try {
+    return fork.getAccount(address)
+  } catch (error) {
+    if (error instanceof MissingRemoteStateError) return undefined
+    throw error
+  }
 }
