@@ -7,11 +7,11 @@ import { describe, expect, test } from 'vitest'
 import { privateKeyToAddress } from '../../../src/core/chain/secp256k1.js'
 import { signTransaction } from '../../../src/core/chain/transaction.js'
 import { asm } from '../../../src/core/evm/testing/assembler.js'
-import { bytesToHex, hexToBytes } from '../../../src/core/util/hex.js'
+import { type Address, bytesToHex, hexToBytes } from '../../../src/core/util/hex.js'
 import { createTestChain } from '../../core/testChain.js'
 
 const KEY = hexToBytes(`0x${'5e'.repeat(32)}`)
-const CONTRACT = `0x${'c4'.repeat(20)}`
+const CONTRACT = `0x${'c4'.repeat(20)}` as Address
 /** Copies slot 0 into slot 1 and returns slot 0: its gas depends on what slot 0 holds. */
 const COPY_SLOT = bytesToHex(asm('PUSH 0 SLOAD DUP1 PUSH 1 SSTORE PUSH 0 MSTORE PUSH 32 PUSH 0 RETURN'))
 
