@@ -6,12 +6,14 @@
  * gone traces them again. `eth_estimateGas` at a block below the fork block runs there too.
  */
 import { encodeFunctionData } from 'viem'
-import { beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createManualClock } from '../../src/core/clock/clock.js'
 import { createNode, type DevNode } from '../../src/core/createNode.js'
 import { createMemoryStore } from '../../src/core/storage/memoryStore.js'
 import type { KeyValueStore } from '../../src/core/storage/types.js'
 import { type Address, hexToBytes } from '../../src/core/util/hex.js'
+import { coreNodeFactory } from '../../src/server/node/coreNode.js'
+import { send, startTestServer, type TestServer } from '../server/helpers.js'
 import {
   bob,
   countingTransport,
@@ -85,7 +87,8 @@ async function answer(rpc: Rpc, method: string, params: unknown[]) {
   return { result, error }
 }
 
-async function expectSameTraces(rpc: Rpc) {
+async function expectSameTraces(rpc: Rpc, upstreamRpc: Rpc = up) {
+  const up = upstreamRpc
   for (const hash of hashes)
     for (const [method, params] of TRACES)
       expect(await answer(rpc, method, params(hash)), `${method} ${hash}`).toEqual(
@@ -154,4 +157,46 @@ describe('execution at a block below the fork block', () => {
       }
     }
   })
+})
+
+describe("over HTTP, with this project's server as the upstream", () => {
+  let upstreamServer: TestServer
+  let forkServer: TestServer
+  const httpRpc = (url: string) =>
+    rpcOf(async (body) => (await send(url, { body: JSON.stringify(body) })).json)
+
+  beforeAll(async () => {
+    upstreamServer = await startTestServer({ nodeFactory: coreNodeFactory() })
+    const upstreamRpc = httpRpc(upstreamServer.url('testnet'))
+    await populateUpstream(upstreamRpc, 31)
+    const at = BigInt(await upstreamRpc.call<string>('eth_blockNumber'))
+    forkServer = await startTestServer({
+      nodeFactory: coreNodeFactory({
+        forks: { testnet: { url: upstreamServer.url('testnet'), blockNumber: at } },
+      }),
+      openChainsAtStart: false,
+    })
+  }, 120_000)
+
+  afterAll(async () => {
+    await forkServer?.stop()
+    await upstreamServer?.stop()
+  })
+
+  test('debug_traceTransaction (rskTracer, callTracer) and trace_transaction equal the upstream server’s', async () => {
+    const upstreamRpc = httpRpc(upstreamServer.url('testnet'))
+    const rpc = httpRpc(forkServer.url('testnet'))
+    const head = BigInt(await upstreamRpc.call<string>('eth_blockNumber'))
+    for (const n of [1n, 2n, head - 1n, head]) {
+      const block = await upstreamRpc.call<{ transactions: string[] }>('eth_getBlockByNumber', [
+        `0x${n.toString(16)}`,
+        false,
+      ])
+      for (const hash of block.transactions)
+        for (const [method, params] of TRACES)
+          expect(await answer(rpc, method, params(hash)), `${method} ${hash}`).toEqual(
+            await answer(upstreamRpc, method, params(hash)),
+          )
+    }
+  }, 60_000)
 })
