@@ -75,6 +75,8 @@ function bareImportsOf(file: string): string[] {
   const [imports] = parse(code)
   const found: string[] = []
   for (const entry of imports) {
+    // `import.meta` is listed too (d = -2): it loads nothing.
+    if (entry.d === -2) continue
     let name = entry.n
     if (name === undefined) {
       const expression = code.slice(entry.s, entry.e).trim()
