@@ -16,7 +16,7 @@
  */
 
 import type { BackgroundToPanel, RpcErrorPayload } from '../shared/protocol.js'
-import type { ControlEntry, ControlMessage, ControlReply } from '../shared/testControl.js'
+import type { ControlEntry, ControlMessage } from '../shared/testControl.js'
 import { CHAINS } from '../wallet/chains.js'
 import { InvalidParamsError } from '../wallet/errors.js'
 import { RESET_METHODS } from './forks.js'

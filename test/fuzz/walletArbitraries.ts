@@ -253,7 +253,7 @@ export function walletRequestArbitrary(
     {
       version: fc.oneof(fc.constant('2.0.0'), adversarial),
       id: fc.oneof(fc.string({ maxLength: 10 }), adversarial),
-      chainId: fc.oneof(fc.constantFrom('0x1f', '0x1e', '0x1', '0x' + 'f'.repeat(70)), adversarial),
+      chainId: fc.oneof(fc.constantFrom('0x1f', '0x1e', '0x1', `0x${'f'.repeat(70)}`), adversarial),
       from: address,
       atomicRequired: fc.oneof(fc.boolean(), adversarial),
       calls: fc.oneof(fc.array(fc.oneof(oneFieldTx, adversarial), { maxLength: 3 }), adversarial),
