@@ -9,7 +9,7 @@
  * in any case (checksummed or not, EIP-55 or Rootstock's EIP-1191); bytes as hex.
  */
 import { keccak256 } from '../core/crypto/hash.js'
-import { concatBytes, hexToBytes, utf8ToBytes } from '../core/util/hex.js'
+import { bigintToPaddedBytes, concatBytes, hexToBytes, utf8ToBytes } from '../core/util/hex.js'
 import { InvalidParamsError } from './errors.js'
 
 export type TypedDataVersion = 'V1' | 'V3' | 'V4'
@@ -43,16 +43,6 @@ export function integerOf(value: unknown, type: string): bigint {
     if (/^-?[0-9]+$/.test(text)) return BigInt(text)
   }
   throw bad(`invalid ${type} value ${shownValue(value)}`)
-}
-
-function word(n: bigint): Uint8Array {
-  const out = new Uint8Array(32)
-  let v = n
-  for (let i = 31; i >= 0 && v > 0n; i--) {
-    out[i] = Number(v & 0xffn)
-    v >>= 8n
-  }
-  return out
 }
 
 function checkedInteger(type: string, value: unknown): bigint {
@@ -147,7 +137,7 @@ function packed(type: string, value: unknown, inArray = false): Uint8Array {
     const bits = Number(/\d+$/.exec(type)?.[0] ?? 256)
     const width = inArray ? 32 : bits / 8
     const twos = n < 0n ? (1n << BigInt(width * 8)) + n : n
-    return word(twos).subarray(32 - width)
+    return bigintToPaddedBytes(twos, width)
   }
   throw bad(`unknown type ${type}`)
 }
@@ -218,7 +208,7 @@ function encodeField(type: string, value: unknown, types: TypedTypes, version: '
     return keccak256(utf8ToBytes(String(value)))
   }
   if (type === 'bytes') return keccak256(bytesOf(value, type))
-  if (type === 'bool') return word(boolOf(value) ? 1n : 0n)
+  if (type === 'bool') return bigintToPaddedBytes(boolOf(value) ? 1n : 0n, 32)
   if (type === 'address') {
     const out = new Uint8Array(32)
     out.set(addressBytes(value), 12)
@@ -231,7 +221,7 @@ function encodeField(type: string, value: unknown, types: TypedTypes, version: '
   }
   if (/^u?int\d*$/.test(type)) {
     const n = checkedInteger(type, value)
-    return word(n < 0n ? (1n << 256n) + n : n)
+    return bigintToPaddedBytes(n < 0n ? (1n << 256n) + n : n, 32)
   }
   throw bad(`unknown type ${type}`)
 }
