@@ -107,7 +107,7 @@ export async function findReceipt(engine: Engine, hash: Uint8Array): Promise<Rec
  * The fork's history, unless the transaction is in this node's pool: a wallet polling for the
  * receipt of a transaction waiting to be mined must not ask the upstream every time.
  */
-function upstreamHistory(engine: Engine, hash: Uint8Array): ForkHistory | undefined {
+export function upstreamHistory(engine: Engine, hash: Uint8Array): ForkHistory | undefined {
   if (!engine.fork) return undefined
   return engine.pool.get(bytesToHex(hash)) ? undefined : engine.fork.history
 }

@@ -4,11 +4,10 @@
  * (`ForkState.stateAt`), fetched as the replay touches it and kept like the rest of the fork's
  * cache.
  */
-import { bytesToHex } from '../../util/hex.js'
 import type { StoredBlock } from '../engine/blockRecord.js'
 import type { Engine } from '../engine/engine.js'
 import type { BlockRef } from '../engine/requests.js'
-import { findBlock } from '../engine/upstreamBlocks.js'
+import { findBlock, upstreamHistory } from '../engine/upstreamBlocks.js'
 import { upstreamStoredBlock } from '../engine/upstreamStoredBlock.js'
 import { upstreamTransactionView } from '../engine/upstreamViews.js'
 
@@ -29,13 +28,12 @@ export async function transactionToTrace(
     const block = await engine.reader.blockByNumber(location.blockNumber)
     return block && { block, index: location.index }
   }
-  const fork = engine.fork
   // A transaction waiting in the pool is never looked up upstream.
-  if (!fork || engine.pool.get(bytesToHex(hash))) return undefined
-  const json = await fork.history.transaction(hash)
-  if (!json) return undefined
+  const history = upstreamHistory(engine, hash)
+  const json = await history?.transaction(hash)
+  if (!history || !json) return undefined
   const tx = upstreamTransactionView(json)
   if (tx.blockNumber === null || tx.transactionIndex === null) return undefined
-  const block = await fork.history.block(tx.blockNumber)
+  const block = await history.block(tx.blockNumber)
   return block && { block: upstreamStoredBlock(block), index: tx.transactionIndex }
 }
