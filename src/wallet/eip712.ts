@@ -10,7 +10,7 @@
  */
 import { keccak256 } from '../core/crypto/hash.js'
 import { bigintToPaddedBytes, concatBytes, hexToBytes, utf8ToBytes } from '../core/util/hex.js'
-import { InvalidParamsError } from './errors.js'
+import { InvalidParamsError, shownValue } from './errors.js'
 
 export type TypedDataVersion = 'V1' | 'V3' | 'V4'
 export type TypedField = { name: string; type: string }
@@ -24,14 +24,6 @@ export interface TypedMessage {
 export type TypedDataV1 = Array<{ type: string; name: string; value: unknown }>
 
 const bad = (message: string) => new InvalidParamsError(`typed data: ${message}`)
-const shownValue = (value: unknown): string => {
-  try {
-    const text = typeof value === 'string' ? value : JSON.stringify(value)
-    return text === undefined ? String(typeof value) : text.slice(0, 80)
-  } catch {
-    return typeof value
-  }
-}
 
 /** An integer as MetaMask takes it: a number, a bigint, a decimal or 0x-hex string. */
 export function integerOf(value: unknown, type: string): bigint {
@@ -42,7 +34,7 @@ export function integerOf(value: unknown, type: string): bigint {
     if (/^-?0x[0-9a-fA-F]+$/.test(text)) return text.startsWith('-') ? -BigInt(text.slice(1)) : BigInt(text)
     if (/^-?[0-9]+$/.test(text)) return BigInt(text)
   }
-  throw bad(`invalid ${type} value ${shownValue(value)}`)
+  throw bad(`invalid ${type} value ${shownValue(value, 80)}`)
 }
 
 function checkedInteger(type: string, value: unknown): bigint {
@@ -69,7 +61,7 @@ function bytesOf(value: unknown, type: string): Uint8Array {
     const hex = value.toString(16)
     return hexToBytes(`0x${hex.length % 2 ? '0' : ''}${hex}`)
   }
-  throw bad(`invalid ${type} value ${shownValue(value)}`)
+  throw bad(`invalid ${type} value ${shownValue(value, 80)}`)
 }
 
 /** A 20-byte address in any case (MetaMask's library checks no checksum). */
@@ -79,14 +71,14 @@ export function addressBytes(value: unknown, type = 'address'): Uint8Array {
     return hexToBytes(`0x${value.slice(2).padStart(40, '0').toLowerCase()}`)
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)
     return hexToBytes(`0x${value.toString(16).padStart(40, '0')}`)
-  throw bad(`invalid ${type} value ${shownValue(value)}`)
+  throw bad(`invalid ${type} value ${shownValue(value, 80)}`)
 }
 
 function boolOf(value: unknown): boolean {
   if (typeof value === 'boolean') return value
   if (value === 'true' || value === 1 || value === '1') return true
   if (value === 'false' || value === 0 || value === '0') return false
-  throw bad(`invalid bool value ${shownValue(value)}`)
+  throw bad(`invalid bool value ${shownValue(value, 80)}`)
 }
 
 function fixedBytes(type: string, value: unknown): Uint8Array {
@@ -109,7 +101,7 @@ function packed(type: string, value: unknown, inArray = false): Uint8Array {
     return concatBytes(...value.map((v) => packed(array[1]!, v, true)))
   }
   if (type === 'string') {
-    if (typeof value !== 'string') throw bad(`invalid string value ${shownValue(value)}`)
+    if (typeof value !== 'string') throw bad(`invalid string value ${shownValue(value, 80)}`)
     return utf8ToBytes(value)
   }
   if (type === 'bytes') return bytesOf(value, type)
@@ -204,7 +196,7 @@ function encodeField(type: string, value: unknown, types: TypedTypes, version: '
   }
   if (type === 'string') {
     if (typeof value !== 'string' && typeof value !== 'number')
-      throw bad(`invalid string value ${shownValue(value)}`)
+      throw bad(`invalid string value ${shownValue(value, 80)}`)
     return keccak256(utf8ToBytes(String(value)))
   }
   if (type === 'bytes') return keccak256(bytesOf(value, type))

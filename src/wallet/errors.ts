@@ -3,6 +3,15 @@
  * 4001 user rejected (ethers ACTION_REJECTED, viem UserRejectedRequestError), 4100 unauthorized,
  * 4902 unrecognized chain (wagmi then tries wallet_addEthereumChain), -32602 bad params.
  */
+/** A value as an error message quotes it: a string as is, anything else as JSON, cut to `max` characters. */
+export function shownValue(value: unknown, max: number): string {
+  try {
+    return (typeof value === 'string' ? value : (JSON.stringify(value) ?? typeof value)).slice(0, max)
+  } catch {
+    return typeof value
+  }
+}
+
 export class WalletError extends Error {
   static code = -32603
   readonly code: number

@@ -5,7 +5,12 @@
  */
 import type { Address, Hex } from '../core/util/hex.js'
 import { hexToBytes } from '../core/util/hex.js'
-import { GasEstimateFailedError, InvalidParamsError, UnknownTransactionTypeError } from './errors.js'
+import {
+  GasEstimateFailedError,
+  InvalidParamsError,
+  shownValue,
+  UnknownTransactionTypeError,
+} from './errors.js'
 import { type LegacyTransaction, signLegacyTransaction } from './signer.js'
 
 export type CallNode = (method: string, params: unknown[]) => Promise<unknown>
@@ -48,14 +53,7 @@ function checkType(value: unknown): void {
   if (typeof value === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(value)) type = Number.parseInt(value, 16)
   else if (typeof value === 'number' && Number.isSafeInteger(value)) type = value
   if (type !== undefined && ACCEPTED_TYPES.has(type)) return
-  let shown: string
-  try {
-    shown =
-      typeof value === 'string' ? value.slice(0, 66) : (JSON.stringify(value) ?? typeof value).slice(0, 66)
-  } catch {
-    shown = typeof value
-  }
-  throw new UnknownTransactionTypeError(shown)
+  throw new UnknownTransactionTypeError(shownValue(value, 66))
 }
 
 /** Reads the call object of eth_sendTransaction; `input` is accepted for `data`, `gasLimit` for `gas`. */

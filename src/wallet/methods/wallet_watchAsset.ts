@@ -9,18 +9,10 @@
 import type { WatchedAsset } from '../../shared/protocol.js'
 import { balanceOfAsset, readCall, SELECTORS, stringOf, uintOf, watchAsset } from '../assets.js'
 import { describeSimple } from '../describe.js'
-import { InvalidParamsError } from '../errors.js'
+import { InvalidParamsError, shownValue } from '../errors.js'
 import type { WalletMethod } from './kit.js'
 
 const TYPES = new Set(['ERC20', 'ERC721', 'ERC1155'])
-
-const shown = (value: unknown) => {
-  try {
-    return (typeof value === 'string' ? value : (JSON.stringify(value) ?? typeof value)).slice(0, 66)
-  } catch {
-    return typeof value
-  }
-}
 
 export const wallet_watchAsset: WalletMethod = async (kit, params, raw) => {
   const request = (Array.isArray(raw) ? raw[0] : raw) as Record<string, unknown> | undefined
@@ -28,12 +20,14 @@ export const wallet_watchAsset: WalletMethod = async (kit, params, raw) => {
     throw new InvalidParamsError('wallet_watchAsset: expected { type, options }')
   const { type, options } = request
   if (typeof type !== 'string' || !TYPES.has(type))
-    throw new InvalidParamsError(`Asset of type '${shown(type)}' not supported (ERC20, ERC721, ERC1155)`)
+    throw new InvalidParamsError(
+      `Asset of type '${shownValue(type, 66)}' not supported (ERC20, ERC721, ERC1155)`,
+    )
   if (!options || typeof options !== 'object' || Array.isArray(options))
     throw new InvalidParamsError('wallet_watchAsset: options with the asset address are required')
   const o = options as Record<string, unknown>
   if (typeof o.address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(o.address))
-    throw new InvalidParamsError(`Invalid address "${shown(o.address)}".`)
+    throw new InvalidParamsError(`Invalid address "${shownValue(o.address, 66)}".`)
   const address = o.address.toLowerCase()
   if (o.image !== undefined && typeof o.image !== 'string')
     throw new InvalidParamsError('Invalid image: not a string.')
@@ -71,7 +65,9 @@ export const wallet_watchAsset: WalletMethod = async (kit, params, raw) => {
       decimals = Number(o.decimals)
     }
     if (decimals === undefined || !Number.isInteger(decimals) || decimals < 0 || decimals > 36)
-      throw new InvalidParamsError(`Invalid decimals "${shown(o.decimals)}": must be an integer 0 <= 36.`)
+      throw new InvalidParamsError(
+        `Invalid decimals "${shownValue(o.decimals, 66)}": must be an integer 0 <= 36.`,
+      )
     asset.symbol = symbol
     asset.decimals = decimals
   } else {
