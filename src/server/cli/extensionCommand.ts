@@ -4,9 +4,7 @@
  * `web-ext run --source-dir …`. The folders sit beside the server bundle (dist/extension/…); run
  * from the sources, they are the repository's dist/extension/ after `npm run build`.
  */
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { findBuiltDirectory } from '../builtDirectory.js'
 import { type CliContext, CliError, type CliResult, common, UsageError } from './context.js'
 import { asksForHelp, help, parseCommand, usageOf } from './usage.js'
 
@@ -14,17 +12,13 @@ export type ExtensionBrowser = 'chromium' | 'firefox'
 
 /** The unpacked extension's folder for a browser, or undefined when it is not built. */
 export function findExtensionDirectory(browser: ExtensionBrowser): string | undefined {
-  const candidates = [
-    // dist/server/rsk-devnode-server.js → dist/extension/<browser>/
-    new URL(`../extension/${browser}/`, import.meta.url),
-    // src/server/cli/extensionCommand.ts → dist/extension/<browser>/
-    new URL(`../../../dist/extension/${browser}/`, import.meta.url),
-  ]
-  for (const candidate of candidates) {
-    const directory = fileURLToPath(candidate)
-    if (existsSync(join(directory, 'manifest.json'))) return directory.replace(/[\\/]$/, '')
-  }
-  return undefined
+  const directory = findBuiltDirectory(
+    import.meta.url,
+    // dist/server/rsk-devnode-server.js, or src/server/cli/extensionCommand.ts → dist/extension/
+    [`../extension/${browser}/`, `../../../dist/extension/${browser}/`],
+    'manifest.json',
+  )
+  return directory?.replace(/[\\/]$/, '')
 }
 
 export function extension(args: string[], context: CliContext): CliResult {

@@ -3,11 +3,10 @@
  * API), for loopback clients under a loopback Host only. See security.ts for what keeps other
  * pages out.
  */
-import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import { extname, join, normalize, sep } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { findBuiltDirectory } from '../builtDirectory.js'
 import { readBody } from '../http/body.js'
 import type { HandlerContext } from '../http/context.js'
 import { answerApi } from './dashboardApi.js'
@@ -23,15 +22,11 @@ const TYPES: Record<string, string> = {
 
 /** The built page: next to the server bundle, or in dist/ when running from the sources. */
 export function findDashboardDirectory(): string | undefined {
-  const candidates = [
-    new URL('./dashboard/', import.meta.url),
-    new URL('../../../dist/server/dashboard/', import.meta.url),
-  ]
-  for (const candidate of candidates) {
-    const directory = fileURLToPath(candidate)
-    if (existsSync(join(directory, 'index.html'))) return directory
-  }
-  return undefined
+  return findBuiltDirectory(
+    import.meta.url,
+    ['./dashboard/', '../../../dist/server/dashboard/'],
+    'index.html',
+  )
 }
 
 const API_BODY_LIMIT = 64 * 1024
