@@ -40,25 +40,14 @@ export type Rpc = ReturnType<typeof rpcOf>
 
 /** Signs as the cow account, reading its nonce from the chain it sends to. */
 export async function sendAsCow(
-  { call }: Rpc,
+  rpc: Rpc,
   chainId: number,
   fields: { to?: Address; data?: Uint8Array; value?: bigint; gasLimit?: bigint },
 ): Promise<string> {
-  const nonce = BigInt(await call<string>('eth_getTransactionCount', [holder, 'pending']))
-  const gasPrice = BigInt(await call<string>('eth_gasPrice'))
-  const tx = signTransaction(
-    {
-      nonce,
-      gasPrice,
-      gasLimit: fields.gasLimit ?? 3_000_000n,
-      to: fields.to,
-      value: fields.value ?? 0n,
-      data: fields.data ?? new Uint8Array(0),
-    },
-    hexToBytes(cow.privateKey),
-    chainId,
-  )
-  return call<string>('eth_sendRawTransaction', [bytesToHex(tx.raw)])
+  return sendSigned(rpc, chainId, cow.privateKey, holder, {
+    ...fields,
+    gasLimit: fields.gasLimit ?? 3_000_000n,
+  })
 }
 
 /** The receipt of a sent transaction (an upstream such as Anvil may answer before it is mined). */
