@@ -15,7 +15,7 @@
  *  - `revokeAll`: revokes every origin's grant.
  */
 
-import type { BackgroundToPanel, RpcErrorPayload } from '../shared/protocol.js'
+import type { BackgroundToPanel } from '../shared/protocol.js'
 import type { ControlEntry, ControlMessage } from '../shared/testControl.js'
 import { CHAINS } from '../wallet/chains.js'
 import { InvalidParamsError } from '../wallet/errors.js'
@@ -23,19 +23,9 @@ import { RESET_METHODS } from './forks.js'
 import type { JsonRpcResponse } from './nodeHandle.js'
 import { handlePanelExtra, isPanelExtraRequest } from './panel/panelQueries.js'
 import { handlePanelMessage, isPanelMessage, PANEL_ORIGIN } from './panel.js'
-import type { BackgroundService } from './service.js'
+import { type BackgroundService, toErrorPayload } from './service.js'
 
 let nextNodeId = 1
-
-function errorOf(error: unknown): RpcErrorPayload {
-  const e = error as { code?: unknown; message?: unknown; data?: unknown } | null
-  const payload: RpcErrorPayload = {
-    code: typeof e?.code === 'number' ? e.code : -32603,
-    message: String(e?.message ?? error),
-  }
-  if (e?.data !== undefined) payload.data = e.data
-  return payload
-}
 
 async function own(service: BackgroundService, message: ControlMessage): Promise<unknown> {
   const { wallet } = service
@@ -104,7 +94,7 @@ export function createTestControl(service: () => Promise<BackgroundService>): Co
       if (answer?.kind !== 'reply') throw new Error(`No reply to ${message.kind}`)
       return answer.error ? { error: answer.error } : { result: answer.result }
     } catch (error) {
-      return { error: errorOf(error) }
+      return { error: toErrorPayload(error) }
     }
   }
 }
