@@ -24,7 +24,7 @@ export const SELECTORS = {
 const word = (value: bigint | string) =>
   (typeof value === 'bigint' ? value.toString(16) : value.replace(/^0x/, '').toLowerCase()).padStart(64, '0')
 
-export const calldata = {
+const calldata = {
   balanceOf: (account: string) => `${SELECTORS.balanceOf}${word(account)}`,
   ownerOf: (tokenId: bigint) => `${SELECTORS.ownerOf}${word(tokenId)}`,
   balanceOf1155: (account: string, tokenId: bigint) =>
@@ -63,7 +63,7 @@ export function stringOf(bytes: Uint8Array | null): string | null {
   return null
 }
 
-export async function listAssets(store: WalletStore): Promise<WatchedAsset[]> {
+async function listAssets(store: WalletStore): Promise<WatchedAsset[]> {
   return (await store.get<WatchedAsset[]>(STORE_KEY)) ?? []
 }
 

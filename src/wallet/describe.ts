@@ -20,7 +20,7 @@ export function formatUnits(value: bigint, decimals = 18): string {
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
 }
 
-export const rbtc = (wei: bigint, symbol = 'RBTC') => `${formatUnits(wei)} ${symbol}`
+const rbtc = (wei: bigint, symbol = 'RBTC') => `${formatUnits(wei)} ${symbol}`
 
 /** A value of typed data as text: strings as they are, the rest as compact JSON. */
 function text(value: unknown): string {
@@ -45,7 +45,7 @@ export function messageText(bytes: Uint8Array): string {
   return bytesToHex(bytes)
 }
 
-export function transactionRows(tx: LegacyTransaction & { from: string }, symbol: string): Row[] {
+function transactionRows(tx: LegacyTransaction & { from: string }, symbol: string): Row[] {
   const rows: Row[] = [
     { label: 'From', value: tx.from },
     { label: 'To', value: tx.to ?? '(contract creation)' },

@@ -65,7 +65,7 @@ function bytesOf(value: unknown, type: string): Uint8Array {
 }
 
 /** A 20-byte address in any case (MetaMask's library checks no checksum). */
-export function addressBytes(value: unknown, type = 'address'): Uint8Array {
+function addressBytes(value: unknown, type = 'address'): Uint8Array {
   if (typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value)) return hexToBytes(value.toLowerCase())
   if (typeof value === 'string' && /^0x[0-9a-fA-F]{1,39}$/.test(value))
     return hexToBytes(`0x${value.slice(2).padStart(40, '0').toLowerCase()}`)
@@ -172,7 +172,7 @@ function dependencies(primary: string, types: TypedTypes, found = new Set<string
   return found
 }
 
-export function encodeType(primary: string, types: TypedTypes): string {
+function encodeType(primary: string, types: TypedTypes): string {
   const deps = [...dependencies(primary, types)].filter((t) => t !== primary).sort()
   return [primary, ...deps]
     .map((t) => `${t}(${types[t]!.map((f) => `${f.type} ${f.name}`).join(',')})`)
@@ -231,7 +231,7 @@ function encodeData(primary: string, data: unknown, types: TypedTypes, version: 
   return concatBytes(...parts)
 }
 
-export const hashStruct = (primary: string, data: unknown, types: TypedTypes, version: 'V3' | 'V4') =>
+const hashStruct = (primary: string, data: unknown, types: TypedTypes, version: 'V3' | 'V4') =>
   keccak256(encodeData(primary, data, types, version))
 
 /** Reads a v3/v4 payload: a JSON string or an object with types, primaryType, domain, message. */

@@ -11,7 +11,7 @@ import { base64 } from '@scure/base'
 import { bytesToHex, hexToBytes } from '../core/util/hex.js'
 import { InvalidParamsError } from './errors.js'
 
-export const ENCRYPTION_VERSION = 'x25519-xsalsa20-poly1305'
+const ENCRYPTION_VERSION = 'x25519-xsalsa20-poly1305'
 
 export interface EncryptedMessage {
   version: string

@@ -115,7 +115,7 @@ export function signDigestRsv(digest: Uint8Array, privateKey: Hex): Hex {
 }
 
 /** The EIP-191 digest of a personal message. */
-export function personalMessageDigest(message: Uint8Array): Uint8Array {
+function personalMessageDigest(message: Uint8Array): Uint8Array {
   return keccak256(concatBytes(utf8ToBytes(`\x19Ethereum Signed Message:\n${message.length}`), message))
 }
 

@@ -114,7 +114,7 @@ export async function fillTransaction(
 }
 
 /** RSKj's `rpc.gasEstimationCap`: the most gas eth_estimateGas answers. */
-export const GAS_ESTIMATION_CAP = 6_800_000n
+const GAS_ESTIMATION_CAP = 6_800_000n
 
 /**
  * eth_estimateGas, refusing an estimate that is all the gas a call may use: RSKj answers the cap

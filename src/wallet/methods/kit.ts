@@ -3,7 +3,7 @@
  * in this folder (named exactly as the method), listed in `index.ts`; wallet.ts dispatches to them.
  * Errors are the classes of ../errors.ts, each with its static code.
  */
-import type { Address, Hex } from '../../core/util/hex.js'
+import type { Hex } from '../../core/util/hex.js'
 import type { ApprovalDisplay, NetworkId } from '../../shared/protocol.js'
 import type { Approvals } from '../approvals.js'
 import type { Keyring, KeyringAccount } from '../keyring.js'
@@ -47,5 +47,3 @@ export interface WalletKit {
 }
 
 export type WalletMethod = (kit: WalletKit, params: unknown[], raw: unknown) => Promise<unknown>
-
-export type { Address, Hex }

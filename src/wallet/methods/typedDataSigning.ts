@@ -10,6 +10,7 @@ import {
   integerOf,
   parseTypedDataV1,
   parseTypedMessage,
+  type TypedDataVersion,
 } from '../eip712.js'
 import { InvalidParamsError } from '../errors.js'
 import { signDigestRsv } from '../signer.js'
@@ -20,7 +21,7 @@ const isAddress = (value: unknown) => typeof value === 'string' && /^0x[0-9a-fA-
 export async function signTypedData(
   kit: WalletKit,
   method: string,
-  version: 'V1' | 'V3' | 'V4',
+  version: TypedDataVersion,
   params: unknown[],
 ): Promise<Hex> {
   // v1 takes [typedData, address]; v3/v4 [address, typedData]. MetaMask accepts either order of v1.

@@ -20,7 +20,7 @@ import {
 import { parseTransactionRequest } from '../transactions.js'
 import type { WalletMethod } from './kit.js'
 
-export const MAX_CALLS = 50
+const MAX_CALLS = 50
 
 function checkCapabilities(capabilities: unknown): void {
   if (capabilities === undefined || capabilities === null) return
