@@ -6,23 +6,25 @@
  * store; in process and over HTTP (the extension's worker: workerFork.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createManualClock } from '../../src/core/clock/clock.js'
-import { createNode, type DevNode } from '../../src/core/createNode.js'
+import type { DevNode } from '../../src/core/createNode.js'
 import { connectFork } from '../../src/core/fork/openFork.js'
 import { resetChain } from '../../src/core/node/engine/control.js'
 import { createMemoryStore } from '../../src/core/storage/memoryStore.js'
 import type { KeyValueStore } from '../../src/core/storage/types.js'
 import { coreNodeFactory } from '../../src/server/node/coreNode.js'
-import { send, startTestServer, type TestServer } from '../server/helpers.js'
+import { startTestServer, type TestServer } from '../server/helpers.js'
 import {
   countingTransport,
   DEV0_UPSTREAM_NONCE,
   dev0,
   expectDev0KeepsUpstreamNonce,
   type Rpc,
-  rpcOf,
+  regtestFork,
+  regtestNode,
+  unclosable,
   useDev0Upstream,
 } from './forkHarness.js'
+import { httpRpc } from './httpRpc.js'
 
 const REGTEST = 33
 const TESTNET = 31
@@ -33,12 +35,7 @@ describe('in process', () => {
   let forkBlock: bigint
 
   beforeAll(async () => {
-    upstream = await createNode({
-      network: 'regtest',
-      storage: createMemoryStore(),
-      clock: createManualClock(),
-    })
-    up = rpcOf((body) => upstream.request(body))
+    ;({ node: upstream, rpc: up } = await regtestNode())
     await useDev0Upstream(up, REGTEST)
     forkBlock = BigInt(await up.call<string>('eth_blockNumber'))
   })
@@ -47,14 +44,11 @@ describe('in process', () => {
     storage: KeyValueStore = createMemoryStore(),
     available = () => upstream as DevNode | undefined,
   ) {
-    const { transport } = countingTransport(available)
-    const node = await createNode({
-      network: 'regtest',
+    return regtestFork(
+      available,
+      { url: 'https://upstream.example/regtest/key', blockNumber: forkBlock },
       storage,
-      clock: createManualClock(),
-      fork: { url: 'https://upstream.example/regtest/key', blockNumber: forkBlock, transport },
-    })
-    return { node, rpc: rpcOf((body) => node.request(body)) }
+    )
   }
 
   test('a new fork', async () => {
@@ -73,18 +67,12 @@ describe('in process', () => {
     await expectDev0KeepsUpstreamNonce(first.rpc, REGTEST)
     await first.rpc.call('evm_reset')
     // The memory store survives the node here as a disk would.
-    const unclosable = Object.assign(Object.create(storage) as KeyValueStore, { close: async () => {} })
-    const second = await fork(unclosable, () => undefined)
+    const second = await fork(unclosable(storage), () => undefined)
     await expectDev0KeepsUpstreamNonce(second.rpc, REGTEST)
   })
 
   test('anvil_reset with forking on a local node', async () => {
-    const node = await createNode({
-      network: 'regtest',
-      storage: createMemoryStore(),
-      clock: createManualClock(),
-    })
-    const rpc = rpcOf((body) => node.request(body))
+    const { node, rpc } = await regtestNode()
     expect(await rpc.call('eth_getTransactionCount', [dev0.address, 'latest'])).toBe('0x0')
     const { transport } = countingTransport(() => upstream)
     const connection = await connectFork(
@@ -100,10 +88,6 @@ describe('over HTTP', () => {
   let upstream: TestServer
   let forkBlock: bigint
   const closeAfter: Array<() => Promise<unknown>> = []
-
-  function httpRpc(url: string): Rpc {
-    return rpcOf(async (body) => (await send(url, { body: JSON.stringify(body) })).json)
-  }
 
   beforeAll(async () => {
     upstream = await startTestServer({ nodeFactory: coreNodeFactory() })

@@ -3,12 +3,16 @@ import { decodeFunctionResult, encodeDeployData, encodeFunctionData } from 'viem
 import { expect } from 'vitest'
 import { COW_ACCOUNTS, MNEMONIC_ACCOUNTS, MNEMONIC_BALANCE } from '../../src/core/accounts/devAccounts.js'
 import { contractAddress, signTransaction } from '../../src/core/chain/transaction.js'
-import type { DevNode } from '../../src/core/createNode.js'
+import { createManualClock } from '../../src/core/clock/clock.js'
+import { createNode, type DevNode } from '../../src/core/createNode.js'
+import type { ForkOptions } from '../../src/core/fork/openFork.js'
 import type {
   UpstreamRequest,
   UpstreamResponse,
   UpstreamTransport,
 } from '../../src/core/fork/upstreamClient.js'
+import { createMemoryStore } from '../../src/core/storage/memoryStore.js'
+import type { KeyValueStore } from '../../src/core/storage/types.js'
 import { type Address, bytesToHex, hexToBytes } from '../../src/core/util/hex.js'
 import { getArtifact } from '../fixtures/contracts/index.js'
 
@@ -96,6 +100,32 @@ export function countingTransport(upstream: () => DevNode | undefined) {
     return (await node.request(batch)) as UpstreamResponse[]
   }
   return { transport, counts }
+}
+
+/** A regtest node in this process (memory store unless given, manual clock) and an `Rpc` to it. */
+export async function regtestNode(options: { storage?: KeyValueStore; fork?: ForkOptions } = {}) {
+  const node = await createNode({
+    network: 'regtest',
+    storage: options.storage ?? createMemoryStore(),
+    clock: createManualClock(),
+    fork: options.fork,
+  })
+  return { node, rpc: rpcOf((body) => node.request(body)) }
+}
+
+/** A regtest node forked from the in-process node `upstream` gives, through a counting transport. */
+export async function regtestFork(
+  upstream: () => DevNode | undefined,
+  fork: Omit<ForkOptions, 'transport'>,
+  storage?: KeyValueStore,
+) {
+  const { transport, counts } = countingTransport(upstream)
+  return { ...(await regtestNode({ storage, fork: { ...fork, transport } })), counts }
+}
+
+/** The store with `close` doing nothing: a memory store that survives its node, as a disk would. */
+export function unclosable(store: KeyValueStore): KeyValueStore {
+  return Object.assign(Object.create(store) as KeyValueStore, { close: async () => {} })
 }
 
 /** Dev account #0 of the `test test … junk` mnemonic: its key is public, used on every testnet. */

@@ -6,21 +6,21 @@
  */
 import { encodeFunctionData } from 'viem'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { createManualClock } from '../../src/core/clock/clock.js'
-import { createNode, type DevNode } from '../../src/core/createNode.js'
+import type { DevNode } from '../../src/core/createNode.js'
 import { createMemoryStore } from '../../src/core/storage/memoryStore.js'
 import type { KeyValueStore } from '../../src/core/storage/types.js'
 import { type Address, hexToBytes } from '../../src/core/util/hex.js'
 import {
   bob,
-  countingTransport,
   holder,
   populateUpstream,
   type Rpc,
-  rpcOf,
+  regtestFork,
+  regtestNode,
   sendAsCow,
   token,
   tokenBalance,
+  unclosable,
 } from './forkHarness.js'
 
 const CHAIN_ID = 33
@@ -41,12 +41,7 @@ const hex = (n: bigint) => `0x${n.toString(16)}`
 const word = (n: bigint) => `0x${n.toString(16).padStart(64, '0')}`
 
 beforeAll(async () => {
-  upstream = await createNode({
-    network: 'regtest',
-    storage: createMemoryStore(),
-    clock: createManualClock(),
-  })
-  up = rpcOf((body) => upstream.request(body))
+  ;({ node: upstream, rpc: up } = await regtestNode())
   ;({ tokenAddress } = await populateUpstream(up, CHAIN_ID))
   forkBlock = BigInt(await up.call<string>('eth_blockNumber'))
   upstreamTxs = []
@@ -63,15 +58,9 @@ async function openFork(
   storage: KeyValueStore = createMemoryStore(),
   available: () => DevNode | undefined = () => upstream,
 ) {
-  const { transport, counts } = countingTransport(available)
-  const node = await createNode({
-    network: 'regtest',
-    storage,
-    clock: createManualClock(),
-    // A stopped upstream is reported at once (no retries), not after the default backoff.
-    fork: { url: URL_WITH_KEY, blockNumber: forkBlock, transport, retries: available() ? 4 : 0 },
-  })
-  return { node, rpc: rpcOf((body) => node.request(body)), counts }
+  // A stopped upstream is reported at once (no retries), not after the default backoff.
+  const retries = available() ? 4 : 0
+  return regtestFork(available, { url: URL_WITH_KEY, blockNumber: forkBlock, retries }, storage)
 }
 
 async function transferOnFork(rpc: Rpc, amount: bigint) {
@@ -239,7 +228,7 @@ describe('the history of a forked node', () => {
     for (const [method, params] of touchedReads()) answers.push(await answer(first.rpc, method, params))
     for (const answer of answers) expect(answer.error).toBeUndefined()
 
-    const offline = await openFork(wrapUnclosable(storage), () => undefined)
+    const offline = await openFork(unclosable(storage), () => undefined)
     for (const [i, [method, params]] of touchedReads().entries())
       expect(await answer(offline.rpc, method, params), method).toEqual(answers[i])
     const untouched = await offline.rpc.rpc('eth_getBlockByNumber', ['0x2', false])
@@ -252,13 +241,9 @@ describe('the history of a forked node', () => {
       /^fork upstream https:\/\/upstream\.example\/regtest\/\*\*\* could not provide eth_getLogs/,
     )
 
-    const online = await openFork(wrapUnclosable(storage))
+    const online = await openFork(unclosable(storage))
     for (const [i, [method, params]] of touchedReads().entries())
       expect(await answer(online.rpc, method, params), method).toEqual(answers[i])
     expect(online.counts.requests).toBe(0)
   })
 })
-
-function wrapUnclosable(store: KeyValueStore): KeyValueStore {
-  return Object.assign(Object.create(store) as KeyValueStore, { close: async () => {} })
-}

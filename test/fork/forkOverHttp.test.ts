@@ -10,7 +10,7 @@ import { createNode } from '../../src/core/createNode.js'
 import { createMemoryStore } from '../../src/core/storage/memoryStore.js'
 import { type Address, hexToBytes } from '../../src/core/util/hex.js'
 import { coreNodeFactory } from '../../src/server/node/coreNode.js'
-import { send, startTestServer, type TestServer } from '../server/helpers.js'
+import { startTestServer, type TestServer } from '../server/helpers.js'
 import {
   bob,
   holder,
@@ -21,20 +21,9 @@ import {
   token,
   tokenBalance,
 } from './forkHarness.js'
+import { httpRpc } from './httpRpc.js'
 
 const TESTNET = 31
-
-function httpRpc(url: string): Rpc {
-  let id = 0
-  const rpc = async (method: string, params: unknown[] = []) =>
-    (await send(url, { body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }) })).json
-  const call = async <T = unknown>(method: string, params: unknown[] = []): Promise<T> => {
-    const r = await rpc(method, params)
-    if (r.error) throw new Error(`${method}: ${r.error.code} ${r.error.message}`)
-    return r.result as T
-  }
-  return { rpc, call }
-}
 
 let upstream: TestServer
 let up: Rpc

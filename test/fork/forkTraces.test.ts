@@ -7,25 +7,26 @@
  */
 import { encodeFunctionData } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createManualClock } from '../../src/core/clock/clock.js'
-import { createNode, type DevNode } from '../../src/core/createNode.js'
+import type { DevNode } from '../../src/core/createNode.js'
 import { createMemoryStore } from '../../src/core/storage/memoryStore.js'
 import type { KeyValueStore } from '../../src/core/storage/types.js'
 import { type Address, hexToBytes } from '../../src/core/util/hex.js'
 import { coreNodeFactory } from '../../src/server/node/coreNode.js'
-import { send, startTestServer, type TestServer } from '../server/helpers.js'
+import { startTestServer, type TestServer } from '../server/helpers.js'
 import {
   bob,
-  countingTransport,
   exerciser,
   holder,
   populateUpstream,
   type Rpc,
   receiptOf,
-  rpcOf,
+  regtestFork,
+  regtestNode,
   sendAsCow,
   token,
+  unclosable,
 } from './forkHarness.js'
+import { httpRpc } from './httpRpc.js'
 
 const CHAIN_ID = 33
 
@@ -38,12 +39,7 @@ const hashes: string[] = []
 const blockHashes: string[] = []
 
 beforeAll(async () => {
-  upstream = await createNode({
-    network: 'regtest',
-    storage: createMemoryStore(),
-    clock: createManualClock(),
-  })
-  up = rpcOf((body) => upstream.request(body))
+  ;({ node: upstream, rpc: up } = await regtestNode())
   ;({ tokenAddress, exerciserAddress } = await populateUpstream(up, CHAIN_ID))
   forkBlock = BigInt(await up.call<string>('eth_blockNumber'))
   for (let n = 1n; n <= forkBlock; n++) {
@@ -57,14 +53,11 @@ beforeAll(async () => {
 })
 
 async function openFork(storage: KeyValueStore, available: () => DevNode | undefined = () => upstream) {
-  const { transport, counts } = countingTransport(available)
-  const node = await createNode({
-    network: 'regtest',
+  return regtestFork(
+    available,
+    { url: 'https://upstream.example/regtest/key', blockNumber: forkBlock },
     storage,
-    clock: createManualClock(),
-    fork: { url: 'https://upstream.example/regtest/key', blockNumber: forkBlock, transport },
-  })
-  return { node, rpc: rpcOf((body) => node.request(body)), counts }
+  )
 }
 
 const TRACES: Array<[string, (hash: string) => unknown[]]> = [
@@ -112,8 +105,7 @@ describe('traces of upstream transactions', () => {
     const storage = createMemoryStore()
     const first = await openFork(storage)
     await expectSameTraces(first.rpc)
-    const unclosable = Object.assign(Object.create(storage) as KeyValueStore, { close: async () => {} })
-    const again = await openFork(unclosable, () => undefined)
+    const again = await openFork(unclosable(storage), () => undefined)
     await expectSameTraces(again.rpc)
   })
 
@@ -162,8 +154,6 @@ describe('execution at a block below the fork block', () => {
 describe("over HTTP, with this project's server as the upstream", () => {
   let upstreamServer: TestServer
   let forkServer: TestServer
-  const httpRpc = (url: string) =>
-    rpcOf(async (body) => (await send(url, { body: JSON.stringify(body) })).json)
 
   beforeAll(async () => {
     upstreamServer = await startTestServer({ nodeFactory: coreNodeFactory() })

@@ -5,7 +5,6 @@
  */
 import { decodeFunctionResult, encodeFunctionData } from 'viem'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { createManualClock } from '../../src/core/clock/clock.js'
 import { createNode, type DevNode } from '../../src/core/createNode.js'
 import { createMemoryStore } from '../../src/core/storage/memoryStore.js'
 import type { KeyValueStore } from '../../src/core/storage/types.js'
@@ -18,11 +17,13 @@ import {
   populateUpstream,
   type Rpc,
   receiptOf,
-  rpcOf,
+  regtestFork,
+  regtestNode,
   SLOTS,
   sendAsCow,
   token,
   tokenBalance,
+  unclosable,
 } from './forkHarness.js'
 
 const CHAIN_ID = 33
@@ -35,12 +36,7 @@ let exerciserAddress: Address
 let forkBlock: bigint
 
 beforeAll(async () => {
-  upstream = await createNode({
-    network: 'regtest',
-    storage: createMemoryStore(),
-    clock: createManualClock(),
-  })
-  up = rpcOf((body) => upstream.request(body))
+  ;({ node: upstream, rpc: up } = await regtestNode())
   ;({ tokenAddress, exerciserAddress } = await populateUpstream(up, CHAIN_ID))
   forkBlock = BigInt(await up.call<string>('eth_blockNumber'))
   // Mined past the fork block: the fork must not see these.
@@ -52,14 +48,7 @@ async function openFork(
   storage: KeyValueStore = createMemoryStore(),
   available: () => DevNode | undefined = () => upstream,
 ) {
-  const { transport, counts } = countingTransport(available)
-  const node = await createNode({
-    network: 'regtest',
-    storage,
-    clock: createManualClock(),
-    fork: { url: URL_WITH_KEY, blockNumber: forkBlock, transport },
-  })
-  return { node, rpc: rpcOf((body) => node.request(body)), counts }
+  return regtestFork(available, { url: URL_WITH_KEY, blockNumber: forkBlock }, storage)
 }
 
 async function slotValue(rpc: Rpc, key: bigint, block = 'latest') {
@@ -148,7 +137,7 @@ describe('a forked node', () => {
     expect(await tokenBalance(first.rpc, tokenAddress, bob)).toBe(5n)
     const touchedBalance = await first.rpc.call('eth_getBalance', [holder, 'latest'])
     // The memory store survives the node here as a disk would (the node closes only its own handle).
-    const again = await openFork(wrapUnclosable(storage), () => undefined)
+    const again = await openFork(unclosable(storage), () => undefined)
     expect(await tokenBalance(again.rpc, tokenAddress, bob)).toBe(5n)
     expect(await again.rpc.call('eth_getBalance', [holder, 'latest'])).toBe(touchedBalance)
     const untouched = await again.rpc.rpc('eth_getBalance', [
@@ -172,7 +161,3 @@ describe('a forked node', () => {
     ).rejects.toThrow(/serves chain id 33 but this network is chain id 31/)
   })
 })
-
-function wrapUnclosable(store: KeyValueStore): KeyValueStore {
-  return Object.assign(Object.create(store) as KeyValueStore, { close: async () => {} })
-}

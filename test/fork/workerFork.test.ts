@@ -17,7 +17,7 @@ import type { Address } from '../../src/core/util/hex.js'
 import { coreNodeFactory } from '../../src/server/node/coreNode.js'
 import type { ForkView } from '../../src/shared/panelProtocol.js'
 import type { BackgroundToPanel, BackgroundToRelay } from '../../src/shared/protocol.js'
-import { send, startTestServer, type TestServer } from '../server/helpers.js'
+import { startTestServer, type TestServer } from '../server/helpers.js'
 import {
   bob,
   expectDev0KeepsUpstreamNonce,
@@ -27,6 +27,7 @@ import {
   tokenBalance,
   useDev0Upstream,
 } from './forkHarness.js'
+import { httpRpc } from './httpRpc.js'
 
 const KEY = /\/testnet\/([^/]+)$/
 
@@ -34,10 +35,6 @@ let upstream: TestServer
 let upstreamUrl: string
 let tokenAddress: Address
 let forkBlock: bigint
-
-function httpRpc(url: string) {
-  return rpcOf(async (body) => (await send(url, { body: JSON.stringify(body) })).json)
-}
 
 beforeAll(async () => {
   upstream = await startTestServer({ nodeFactory: coreNodeFactory() })
