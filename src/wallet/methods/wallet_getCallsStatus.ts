@@ -4,6 +4,7 @@
  * call reverted, 600 when some reverted or were not sent. `atomic` is always false. 5730 for an
  * unknown id.
  */
+import { toQuantity } from '../../core/util/hex.js'
 import { type CallBatch, findBatch } from '../callBatches.js'
 import { InvalidParamsError, UnknownBundleIdError } from '../errors.js'
 import type { WalletKit, WalletMethod } from './kit.js'
@@ -59,7 +60,7 @@ export const wallet_getCallsStatus: WalletMethod = async (kit, params) => {
   return {
     version: batch.version,
     id: batch.id,
-    chainId: `0x${batch.chainId.toString(16)}`,
+    chainId: toQuantity(batch.chainId),
     status,
     atomic: false,
     receipts,

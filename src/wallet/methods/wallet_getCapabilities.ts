@@ -3,7 +3,7 @@
  * Rootstock's truth: no atomic batches (`atomic.status: 'unsupported'`), no paymasters; the
  * account must be granted to the origin (4100), as in MetaMask.
  */
-import { CHAINS } from '../chains.js'
+import { CHAINS, chainIdHex } from '../chains.js'
 import { InvalidParamsError } from '../errors.js'
 import type { WalletMethod } from './kit.js'
 
@@ -12,13 +12,13 @@ export const wallet_getCapabilities: WalletMethod = async (kit, params) => {
   const wanted = params[1]
   if (wanted !== undefined && wanted !== null && !Array.isArray(wanted))
     throw new InvalidParamsError('wallet_getCapabilities: chain ids must be an array of hex strings')
-  const ids = (wanted as unknown[] | undefined | null) ?? CHAINS.map((c) => `0x${c.chainId.toString(16)}`)
+  const ids = (wanted as unknown[] | undefined | null) ?? CHAINS.map((c) => chainIdHex(c.network))
   const result: Record<string, { atomic: { status: 'unsupported' } }> = {}
   for (const id of ids) {
     if (typeof id !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(id))
       throw new InvalidParamsError('wallet_getCapabilities: chain ids must be an array of hex strings')
     const chain = CHAINS.find((c) => BigInt(c.chainId) === BigInt(id))
-    if (chain) result[`0x${chain.chainId.toString(16)}`] = { atomic: { status: 'unsupported' } }
+    if (chain) result[chainIdHex(chain.network)] = { atomic: { status: 'unsupported' } }
   }
   return result
 }

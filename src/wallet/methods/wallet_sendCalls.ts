@@ -6,7 +6,7 @@
  * Answers `{ id }`. A call that cannot be sent stops the batch: the first one's error is the
  * answer (nothing was sent); a later one's is recorded and its status says the batch was partial.
  */
-import { bytesToHex } from '../../core/util/hex.js'
+import { bytesToHex, toQuantity } from '../../core/util/hex.js'
 import { findBatch, saveBatch } from '../callBatches.js'
 import { describeCalls } from '../describe.js'
 import {
@@ -43,7 +43,7 @@ export const wallet_sendCalls: WalletMethod = async (kit, params) => {
   if (typeof chainId !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(chainId))
     throw new InvalidParamsError('wallet_sendCalls: chainId must be a hex string')
   const chain = await kit.chain()
-  const active = `0x${chain.chainId.toString(16)}`
+  const active = toQuantity(chain.chainId)
   if (BigInt(chainId) !== BigInt(chain.chainId)) throw new UnsupportedChainIdError(chainId, active)
   if (atomicRequired === true) throw new AtomicityNotSupportedError()
   if (atomicRequired !== undefined && typeof atomicRequired !== 'boolean')
@@ -87,7 +87,7 @@ export const wallet_sendCalls: WalletMethod = async (kit, params) => {
   for (const [index, call] of parsed.entries()) {
     const tx: Record<string, string> = {
       from: account.address,
-      value: `0x${call.value.toString(16)}`,
+      value: toQuantity(call.value),
       data: bytesToHex(call.data),
     }
     if (call.to) tx.to = call.to
