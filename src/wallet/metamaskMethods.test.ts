@@ -24,6 +24,7 @@ import { createNode } from '../core/createNode.js'
 import { createMemoryStore } from '../core/storage/memoryStore.js'
 import { bytesToHex } from '../core/util/hex.js'
 import type { NetworkId } from '../shared/protocol.js'
+import { watchedAssetViews } from './assets.js'
 import { hashTypedDataV1, parseTypedDataV1 } from './eip712.js'
 import { encryptedMessageHex, encryptFor } from './encryption.js'
 import { NodeRpcError } from './errors.js'
@@ -379,7 +380,6 @@ describe('wallet_watchAsset (EIP-747)', () => {
         { type: 'ERC20', options: { address, symbol: 'TST', decimals: 18 } },
       ]),
     ).toBe(true)
-    const { watchedAssetViews } = await import('./assets.js')
     const views = await watchedAssetViews(wallet.store, 'testnet', callNode)
     expect(views).toEqual([
       expect.objectContaining({
@@ -409,7 +409,6 @@ describe('wallet_watchAsset (EIP-747)', () => {
     expect(
       (await outcome('wallet_watchAsset', { type: 'ERC721', options: { address: nft, tokenId: '8' } })).code,
     ).toBe(-32602)
-    const { watchedAssetViews } = await import('./assets.js')
     const views = await watchedAssetViews(wallet.store, 'testnet', callNode)
     expect(views.map((v) => [v.type, v.tokenId, v.balance])).toEqual([
       ['ERC1155', '1', '3'],
