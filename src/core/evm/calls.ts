@@ -28,12 +28,13 @@ import {
   gasOf,
   INITCODE_TOO_LARGE,
   OUT_OF_GAS,
+  SAFE_GAS_COUNTER,
   STATIC_STATE_CHANGE,
   setGas,
   splitGas,
   type VmContext,
 } from './frame.js'
-import { GasCost, initcodeCost, MAX_CALL_DEPTH, MAX_CODE_SIZE, MAX_INITCODE_SIZE } from './gas.js'
+import { GasCost, initcodeCost, LONG_MAX, MAX_CALL_DEPTH, MAX_CODE_SIZE, MAX_INITCODE_SIZE } from './gas.js'
 import { expansionCost } from './memory.js'
 import { PrecompileRevert } from './precompiles/index.js'
 import { StateNotReadyError } from './stateNotReady.js'
@@ -46,8 +47,6 @@ const OP_DELEGATECALL = 0xf4
 const OP_STATICCALL = 0xfa
 const OP_CREATE = 0xf0
 const OP_CREATE2 = 0xf5
-const LONG_MAX = (1n << 63n) - 1n
-const SAFE_GAS = BigInt(Number.MAX_SAFE_INTEGER)
 
 const CALL_KINDS: Record<number, FrameKind> = {
   [OP_CALL]: 'CALL',
@@ -260,7 +259,7 @@ function callPrecompile(
     frame.returnData = thrown instanceof PrecompileRevert ? thrown.data : EMPTY_BYTES
     error = thrown instanceof Error ? thrown.message : String(thrown)
   }
-  if (frame.gasReserve === 0n && calleeGas <= SAFE_GAS) frame.gas += Number(calleeGas - required)
+  if (frame.gasReserve === 0n && calleeGas <= SAFE_GAS_COUNTER) frame.gas += Number(calleeGas - required)
   else setGas(frame, gasOf(frame) + calleeGas - required)
   tracer?.onCallExit?.({
     gasUsed: required,

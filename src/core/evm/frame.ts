@@ -134,17 +134,23 @@ export function createFrameState(input: FrameInput, tracing: boolean): FrameStat
  * between frames. GAS, the gas handed to a callee and the gas used are `counter + reserve`, exact.
  */
 const COUNTER_START = 2 ** 52
-const SAFE = BigInt(Number.MAX_SAFE_INTEGER)
+/** The most gas the counter alone holds exactly. */
+export const SAFE_GAS_COUNTER = BigInt(Number.MAX_SAFE_INTEGER)
 
 /** Splits an exact amount of gas into the counter and the reserve. */
 export function splitGas(total: bigint): [number, bigint] {
-  if (total <= SAFE) return [Number(total), 0n]
+  if (total <= SAFE_GAS_COUNTER) return [Number(total), 0n]
   return [COUNTER_START, total - BigInt(COUNTER_START)]
+}
+
+/** `counter + reserve`, exact. */
+function exactGas(counter: number, reserve: bigint | undefined): bigint {
+  return reserve === undefined || reserve === 0n ? BigInt(counter) : BigInt(counter) + reserve
 }
 
 /** A frame's exact gas left. */
 export function gasOf(frame: FrameState): bigint {
-  return frame.gasReserve === 0n ? BigInt(frame.gas) : BigInt(frame.gas) + frame.gasReserve
+  return exactGas(frame.gas, frame.gasReserve)
 }
 
 /** Sets a frame's gas left to an exact amount. */
@@ -162,14 +168,12 @@ export function addGas(frame: FrameState, gas: number, reserve: bigint | undefin
 
 /** The exact gas a finished frame left. */
 export function gasLeftOf(output: FrameOutput): bigint {
-  const reserve = output.gasLeftReserve
-  return reserve === undefined || reserve === 0n ? BigInt(output.gasLeft) : BigInt(output.gasLeft) + reserve
+  return exactGas(output.gasLeft, output.gasLeftReserve)
 }
 
 /** The exact gas a frame was given. */
 export function gasGivenOf(input: FrameInput): bigint {
-  const reserve = input.gasReserve
-  return reserve === undefined || reserve === 0n ? BigInt(input.gas) : BigInt(input.gas) + reserve
+  return exactGas(input.gas, input.gasReserve)
 }
 
 export const EMPTY_BYTES: Uint8Array = new Uint8Array(0)

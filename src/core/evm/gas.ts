@@ -60,6 +60,8 @@ export const MAX_INITCODE_SIZE = 0xc000
 /** RSKj caps memory at 1 GiB; any larger request is an out-of-gas failure. */
 export const MAX_MEMORY = 2 ** 30
 export const MAX_CALL_DEPTH = 1024
+/** Gas is a Java `long` in RSKj: no amount of it exceeds 2^63 − 1. */
+export const LONG_MAX = (1n << 63n) - 1n
 export const MAX_STACK = 1024
 
 /** Total memory fee for `words` 32-byte words: 3·w + w²/512. */

@@ -18,7 +18,7 @@ import {
   splitGas,
   type VmContext,
 } from './frame.js'
-import { GasCost, intrinsicGas, MAX_INITCODE_SIZE } from './gas.js'
+import { GasCost, intrinsicGas, LONG_MAX, MAX_INITCODE_SIZE } from './gas.js'
 import { executeFrame } from './interpreter.js'
 import { JournaledState } from './journal.js'
 import { PrecompileRevert, STANDARD_PRECOMPILES } from './precompiles/index.js'
@@ -46,9 +46,6 @@ export class InvalidTransactionError extends Error {
   readonly code = InvalidTransactionError.code
   override name = 'InvalidTransactionError'
 }
-
-/** Gas is a Java `long` in RSKj. */
-const LONG_MAX = (1n << 63n) - 1n
 
 function mergedPrecompiles(
   extra: ReadonlyMap<Address, Precompile> | undefined,
