@@ -9,6 +9,7 @@ import { decodeFunctionResult, encodeFunctionData } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createManualClock } from '../../src/core/clock/clock.js'
 import { createNode, type DevNode } from '../../src/core/createNode.js'
+import type { ForkOptions } from '../../src/core/fork/openFork.js'
 import { createMemoryStore } from '../../src/core/storage/memoryStore.js'
 import type { KeyValueStore } from '../../src/core/storage/types.js'
 import { type Address, hexToBytes } from '../../src/core/util/hex.js'
@@ -27,6 +28,7 @@ import {
   sendAsCow,
   token,
   tokenBalance,
+  unclosable,
   useDev0Upstream,
 } from './forkHarness.js'
 
@@ -74,13 +76,11 @@ afterAll(async () => {
   await anvil?.stop()
 })
 
-async function openFork(storage: KeyValueStore = createMemoryStore()) {
-  const node = await createNode({
-    network: 'testnet',
-    storage,
-    clock: createManualClock(),
-    fork: { url: anvil.url, blockNumber: forkBlock, retries: 1 },
-  })
+async function openFork(
+  storage: KeyValueStore = createMemoryStore(),
+  fork: ForkOptions = { url: anvil.url, blockNumber: forkBlock, retries: 1 },
+) {
+  const node = await createNode({ network: 'testnet', storage, clock: createManualClock(), fork })
   opened.push(node)
   return { node, rpc: rpcOf((body) => node.request(body)) }
 }
@@ -272,14 +272,10 @@ describe('Anvil as the upstream', () => {
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
     try {
       const port = (proxy.address() as { port: number }).port
-      const node = await createNode({
-        network: 'testnet',
-        storage: createMemoryStore(),
-        clock: createManualClock(),
-        fork: { url: `http://127.0.0.1:${port}/`, blockNumber: forkBlock },
+      const { rpc } = await openFork(createMemoryStore(), {
+        url: `http://127.0.0.1:${port}/`,
+        blockNumber: forkBlock,
       })
-      opened.push(node)
-      const rpc = rpcOf((body) => node.request(body))
       expect(await tokenBalance(rpc, tokenAddress, bob)).toBe(5n)
       const nested = await rpc.call<Frame>('debug_traceTransaction', [nestedHash, { tracer: 'callTracer' }])
       expect(shape(nested)).toEqual(
@@ -302,8 +298,7 @@ describe('Anvil as the upstream', () => {
       { fromBlock: '0x0', toBlock: at(), address: tokenAddress },
     ])
     await anvil.stop()
-    const unclosable = Object.assign(Object.create(storage) as KeyValueStore, { close: async () => {} })
-    const again = await openFork(unclosable)
+    const again = await openFork(unclosable(storage))
     expect(await tokenBalance(again.rpc, tokenAddress, bob)).toBe(balance)
     expect(await again.rpc.call('eth_getBlockByNumber', [at(), false])).toEqual(block)
     expect(

@@ -5,7 +5,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
-import { type Rpc, rpcOf } from './forkHarness.js'
+import type { Rpc } from './forkHarness.js'
+import { httpRpc } from './httpRpc.js'
 
 const ANVIL = join(import.meta.dirname, '../../node_modules/@foundry-rs/anvil/bin.mjs')
 
@@ -31,14 +32,7 @@ export async function startAnvil(chainId = 31): Promise<AnvilUpstream> {
     { stdio: 'ignore' },
   )
   const url = `http://127.0.0.1:${port}/`
-  const rpc = rpcOf(async (body) => {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-    return response.json()
-  })
+  const rpc = httpRpc(url)
   const deadline = Date.now() + 30_000
   for (;;) {
     try {
