@@ -11,6 +11,7 @@ import {
   type PageServer,
   startPageServer,
   stopServiceWorker,
+  switchOnRequireApproval,
 } from './harness.js'
 
 type Eth = { request(a: { method: string; params?: unknown[] }): Promise<unknown> }
@@ -43,21 +44,6 @@ describe('approval switches and extension pages', () => {
       ),
     )
 
-  /** Switches "require approval" on in the popup and waits until the worker has it. */
-  const switchOnRequireApproval = async () => {
-    await popup.check('#requireApproval')
-    await expect
-      .poll(
-        async () =>
-          (
-            (await controlExtension(ext, { kind: 'getState' })).result as {
-              settings: { requireApproval: boolean }
-            }
-          ).settings.requireApproval,
-      )
-      .toBe(true)
-  }
-
   it('rejects the next request with 4001 once when "reject next" is switched on in the popup', async () => {
     await popup.check('#rejectNext')
     await expect
@@ -75,7 +61,7 @@ describe('approval switches and extension pages', () => {
   })
 
   it('waits for Reject or Approve in the popup when approval is required', async () => {
-    await switchOnRequireApproval()
+    await switchOnRequireApproval(ext, popup)
     const rejected = requestAccounts()
     // The worker also opens an approval window; our popup tab must be in front to be clicked.
     await popup.locator('[data-action="reject"]').waitFor()
@@ -91,7 +77,7 @@ describe('approval switches and extension pages', () => {
   })
 
   it('asks again for an approval that was pending when the worker stopped, and answers the page once approved', async () => {
-    await switchOnRequireApproval()
+    await switchOnRequireApproval(ext, popup)
     const account = '0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826'
     const signed = page.evaluate(
       (from) =>

@@ -8,7 +8,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { type BrowserContext, chromium, type Worker } from 'playwright-core'
+import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core'
+import { expect } from 'vitest'
 
 export const EXTENSION_DIR = resolve(
   process.env.EXTENSION_OUT_DIR ?? resolve(import.meta.dirname, '../../dist/extension/chromium'),
@@ -204,4 +205,19 @@ export async function controlExtension(
       }),
     message,
   ) as Promise<{ result?: unknown; error?: { code: number; message: string } }>
+}
+
+/** Switches "require approval" on in the popup and waits until the worker has it. */
+export async function switchOnRequireApproval(ext: ExtensionBrowser, popup: Page): Promise<void> {
+  await popup.check('#requireApproval')
+  await expect
+    .poll(
+      async () =>
+        (
+          (await controlExtension(ext, { kind: 'getState' })).result as {
+            settings: { requireApproval: boolean }
+          }
+        ).settings.requireApproval,
+    )
+    .toBe(true)
 }

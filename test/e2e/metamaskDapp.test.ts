@@ -8,11 +8,11 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  controlExtension,
   type ExtensionBrowser,
   launchWithExtension,
   type PageServer,
   startPageServer,
+  switchOnRequireApproval,
 } from './harness.js'
 import { ACCOUNT, checkWalletMethods, METAMASK_DAPP_HTML, type Outcome, TYPED_V4 } from './metamaskDapp.js'
 
@@ -147,17 +147,7 @@ describe('a dApp built for MetaMask, in Chromium', () => {
   }
 
   it('shows what is signed or sent, decoded, when approval is required', async () => {
-    await popup.check('#requireApproval')
-    await expect
-      .poll(
-        async () =>
-          (
-            (await controlExtension(ext, { kind: 'getState' })).result as {
-              settings: { requireApproval: boolean }
-            }
-          ).settings.requireApproval,
-      )
-      .toBe(true)
+    await switchOnRequireApproval(ext, popup)
 
     const typed = await approveShowing('eth_signTypedData_v4', [ACCOUNT, JSON.stringify(TYPED_V4)])
     expect(typed.answer.result).toMatch(/^0x[0-9a-f]{130}$/)
