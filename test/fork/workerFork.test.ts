@@ -78,17 +78,23 @@ async function worker(factory: IDBFactory, extra: Partial<ServiceDependencies> =
   return { service, pushed, ask, node, db }
 }
 
+/** A worker whose panel forked the selected network at `forkBlock`. */
+async function forkFromPanel(factory: IDBFactory) {
+  const first = await worker(factory)
+  const reply = await first.ask({
+    kind: 'setFork',
+    id: 1,
+    url: upstreamUrl,
+    blockNumber: String(forkBlock),
+  })
+  expect(reply.error).toBeUndefined()
+  return { first, reply }
+}
+
 describe('forking in the worker', () => {
   it('forks the selected network from the panel, remembers it, and reopens it as the same fork after a restart with the upstream gone', async () => {
     const factory = new IDBFactory()
-    const first = await worker(factory)
-    const reply = await first.ask({
-      kind: 'setFork',
-      id: 1,
-      url: upstreamUrl,
-      blockNumber: String(forkBlock),
-    })
-    expect(reply.error).toBeUndefined()
+    const { first, reply } = await forkFromPanel(factory)
     const view = reply.result as ForkView
     const key = KEY.exec(upstreamUrl)![1]!
     expect(view).toMatchObject({
@@ -157,14 +163,7 @@ describe('forking in the worker', () => {
 
   it("keeps dev account #0's upstream nonce: a raw creation with it is mined where the upstream would put it", async () => {
     const factory = new IDBFactory()
-    const first = await worker(factory)
-    const reply = await first.ask({
-      kind: 'setFork',
-      id: 1,
-      url: upstreamUrl,
-      blockNumber: String(forkBlock),
-    })
-    expect(reply.error).toBeUndefined()
+    const { first } = await forkFromPanel(factory)
     await expectDev0KeepsUpstreamNonce(await first.node(), 31)
     // The toolbar's Reset (evm_reset) starts the fork again from its fork block.
     await (await first.node()).call('evm_reset')
