@@ -17,7 +17,7 @@ export interface KnownValues {
 
 const hex = (n: bigint) => `0x${n.toString(16)}`
 
-const hexDigits = (constraints: { minLength?: number; maxLength: number }) =>
+export const hexDigits = (constraints: { minLength?: number; maxLength: number }) =>
   fc.string({ unit: fc.constantFrom(...'0123456789abcdefABCDEF'), ...constraints })
 
 const BOUNDARIES = [

@@ -6,7 +6,7 @@
  * odd hex, deep nesting), and params sent as an object, an array or nothing.
  */
 import fc from 'fast-check'
-import { adversarial } from './requestArbitraries.js'
+import { adversarial, hexDigits } from './requestArbitraries.js'
 
 export const WALLET_FUZZ_METHODS = [
   'eth_accounts',
@@ -33,10 +33,7 @@ export const WALLET_FUZZ_METHODS = [
   'wallet_showCallsStatus',
 ] as const
 
-const hex = (min: number, max: number) =>
-  fc
-    .string({ unit: fc.constantFrom(...'0123456789abcdefABCDEF'), minLength: min, maxLength: max })
-    .map((h) => `0x${h}`)
+const hex = (min: number, max: number) => hexDigits({ minLength: min, maxLength: max }).map((h) => `0x${h}`)
 
 export function walletRequestArbitrary(
   account: string,
