@@ -58,15 +58,17 @@ function data(value: unknown, what: string): Uint8Array {
 }
 
 /**
- * Where an execution at an upstream block below the fork block runs (`eth_estimateGas`): that
- * block's context on the upstream's state after it, read as the execution reaches it.
+ * Where an execution at the upstream block below the fork block `ref` names runs (`eth_estimateGas`):
+ * that block's context on the upstream's state after it, read as the execution reaches it;
+ * undefined for the chain's own blocks.
  */
 export async function upstreamExecutionTarget(
   engine: Engine,
-  below: { history: ForkHistory; block: bigint },
+  ref: BlockRef,
 ): Promise<ExecutionTarget | undefined> {
-  const json = await below.history.block(below.block)
-  if (!json || !engine.fork) return undefined
+  const below = await upstreamStateAt(engine, ref)
+  const json = below && (await below.history.block(below.block))
+  if (!below || !json || !engine.fork) return undefined
   return {
     block: upstreamStoredBlock(json),
     pending: false,

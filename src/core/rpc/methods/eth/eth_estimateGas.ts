@@ -14,7 +14,7 @@
  */
 import { estimateGasFromResult } from '../../../evm/estimate.js'
 import { ESTIMATE_GAS_CAP, requireExecutionTarget, simulate } from '../../../node/engine/queries.js'
-import { upstreamExecutionTarget, upstreamStateAt } from '../../../node/engine/upstreamState.js'
+import { upstreamExecutionTarget } from '../../../node/engine/upstreamState.js'
 import { blockExt } from '../../blockParams.js'
 import { defineMethod } from '../../defineMethod.js'
 import { toQuantity } from '../../encode.js'
@@ -29,9 +29,7 @@ export const eth_estimateGas = defineMethod({
     const engine = context.engine
     const ref = block ?? { kind: 'tag', tag: 'pending' }
     // On a fork, below the fork block: the upstream's state and block there.
-    const below = await upstreamStateAt(engine, ref)
-    const target =
-      (below && (await upstreamExecutionTarget(engine, below))) ?? (await requireExecutionTarget(engine, ref))
+    const target = (await upstreamExecutionTarget(engine, ref)) ?? (await requireExecutionTarget(engine, ref))
     const pendingLimit = engine.pendingBlockEnv().gasLimit
     const cap = call.gas ?? (pendingLimit < ESTIMATE_GAS_CAP ? pendingLimit : ESTIMATE_GAS_CAP)
     const first = await simulate(engine, { ...call, gas: cap }, target, cap)
