@@ -6,6 +6,7 @@
  */
 import { RLP } from '@ethereumjs/rlp'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
+import { recoverAddress } from '../core/chain/secp256k1.js'
 import { keccak256 } from '../core/crypto/hash.js'
 import {
   type Address,
@@ -128,13 +129,9 @@ export function recoverPersonalSigner(message: Uint8Array, signature: Uint8Array
   const v = signature[64]!
   const recovery = v >= 27 ? v - 27 : v
   if (recovery !== 0 && recovery !== 1) return null
-  try {
-    const sig = secp256k1.Signature.fromBytes(signature.subarray(0, 64), 'compact').addRecoveryBit(recovery)
-    const point = sig.recoverPublicKey(personalMessageDigest(message))
-    return toAddress(keccak256(point.toBytes(false).subarray(1)).subarray(12))
-  } catch {
-    return null
-  }
+  const r = bytesToBigint(signature.subarray(0, 32))
+  const s = bytesToBigint(signature.subarray(32, 64))
+  return recoverAddress(personalMessageDigest(message), r, s, recovery)
 }
 
 /**
