@@ -548,12 +548,12 @@ export function createBackgroundService(deps: ServiceDependencies) {
     nodes,
     setFork,
     resetToLocal,
-    /** The selected network's fork, `null` for a local chain. */
     /** The selected network's watched assets with their balances (popup and panel). */
     async watchedAssets(): Promise<WatchedAssetView[]> {
       const network = await wallet.network()
       return watchedAssetViews(deps.store, network, (method, params) => callNodeOn(network, method, params))
     },
+    /** The selected network's fork, `null` for a local chain. */
     async fork(): Promise<ForkView | null> {
       return (await nodes.get(await wallet.network())).fork?.() ?? null
     },
