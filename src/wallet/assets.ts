@@ -3,7 +3,7 @@
  * store per network and account, listed with their balances in the popup and the DevTools panel.
  * Token metadata and balances are read from the chain with eth_call.
  */
-import { bytesToHex, hexToBytes } from '../core/util/hex.js'
+import { bytesToBigint, bytesToHex, hexToBytes } from '../core/util/hex.js'
 import type { NetworkId, WatchedAsset, WatchedAssetView } from '../shared/protocol.js'
 import { formatUnits } from './describe.js'
 import type { WalletStore } from './store.js'
@@ -43,7 +43,7 @@ export async function readCall(callNode: CallNode, to: string, data: string): Pr
 }
 
 export const uintOf = (bytes: Uint8Array | null): bigint | null =>
-  bytes && bytes.length >= 32 ? BigInt(bytesToHex(bytes.subarray(0, 32))) : null
+  bytes && bytes.length >= 32 ? bytesToBigint(bytes.subarray(0, 32)) : null
 
 /** An ABI string return, or an old token's bytes32 symbol. */
 export function stringOf(bytes: Uint8Array | null): string | null {
