@@ -14,6 +14,7 @@
  * Batch elements run one after another, in order, as RSKj runs them.
  */
 import type { CancelSignal, MethodContext } from './context.js'
+import type { MethodDefinition } from './defineMethod.js'
 import { type DispatchResult, failure, type JsonRpcId, type JsonRpcResponse, success } from './envelope.js'
 import type { RpcErrorObject } from './errors/base.js'
 import {
@@ -25,7 +26,7 @@ import {
 } from './errors/rpc.js'
 import { type InternalErrorListener, toRpcError } from './errors/toRpcError.js'
 import { type AnyParamSpec, parseParams } from './params.js'
-import type { MethodRegistry } from './registry.js'
+import type { MethodEntry, MethodRegistry } from './registry.js'
 
 export const MAX_BATCH_SIZE = 50
 
@@ -153,13 +154,20 @@ export function createDispatcher({
     return waiting ? waiting.then(call) : call()
   }
 
-  function run(ctx: MethodContext, method: string, params: readonly unknown[]): unknown {
+  /** The method's entry, with its definition; -32601 for a method unknown or not answered here. */
+  function implemented(method: string): MethodEntry & { definition: MethodDefinition } {
     const entry = registry.get(method)
     if (!entry) throw new MethodNotFoundError()
     if (entry.status !== 'implemented' || !entry.definition) throw new MethodNotAvailableError(method)
-    const parsed = parseParams(entry.definition.params, params)
-    refusePendingIfProfileSaysSo(entry.aliasOf ?? method, entry.definition.params, parsed)
-    const result = entry.definition.handler(ctx, parsed)
+    return entry as MethodEntry & { definition: MethodDefinition }
+  }
+
+  function run(ctx: MethodContext, method: string, params: readonly unknown[]): unknown {
+    const entry = implemented(method)
+    const definition = entry.definition
+    const parsed = parseParams(definition.params, params)
+    refusePendingIfProfileSaysSo(entry.aliasOf ?? method, definition.params, parsed)
+    const result = definition.handler(ctx, parsed)
     return isThenable(result) ? Promise.resolve(result).then(orNull) : orNull(result)
   }
 
@@ -197,9 +205,7 @@ export function createDispatcher({
     try {
       if (raw.params !== undefined && raw.params !== null && !Array.isArray(raw.params)) {
         // The method is looked up first: an unknown one is -32601 whatever its parameters' shape.
-        const entry = registry.get(method)
-        if (!entry) throw new MethodNotFoundError()
-        if (entry.status !== 'implemented' || !entry.definition) throw new MethodNotAvailableError(method)
+        implemented(method)
         throw new InvalidParamsError('invalid params: pass parameters as a positional array')
       }
       const params = Array.isArray(raw.params) ? (raw.params as unknown[]) : []
