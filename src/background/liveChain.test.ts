@@ -2,25 +2,14 @@
 import 'fake-indexeddb/auto'
 import { IDBFactory } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
+import { idbServiceDependencies } from '../../test/background/idbService.js'
 import type { BackgroundToRelay, PageSubscriptionRecord, RelayRequest } from '../shared/protocol.js'
-import { createIdbWalletStore, openExtensionDb } from './db.js'
-import { createNodeOpener, indexedDbChainStores } from './nodeFactory.js'
-import { createRequestLog } from './requestLog.js'
 import { createBackgroundService } from './service.js'
 
 /** A worker's service with real timers and clock over `factory` (one "worker lifetime"). */
 async function worker(factory: IDBFactory) {
-  const db = await openExtensionDb(factory)
   const service = createBackgroundService({
-    openNode: createNodeOpener(
-      { os: 'linux', runtime: 'chrome-156', build: 'test' },
-      indexedDbChainStores(factory),
-    ),
-    store: createIdbWalletStore(db),
-    log: createRequestLog(db),
-    now: () => Date.now(),
-    elapsed: () => performance.now(),
-    newId: () => crypto.randomUUID(),
+    ...(await idbServiceDependencies(factory)),
     timers: { set: (callback, ms) => setTimeout(callback, ms), clear: (h) => clearTimeout(h as number) },
   })
   let n = 0

@@ -2,25 +2,14 @@
 import 'fake-indexeddb/auto'
 import { IDBFactory } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
-import { createIdbWalletStore, openExtensionDb } from './db.js'
-import { createNodeOpener, indexedDbChainStores } from './nodeFactory.js'
-import { createRequestLog } from './requestLog.js'
+import { idbServiceDependencies } from '../../test/background/idbService.js'
 import { createBackgroundService } from './service.js'
 import { createTestControl } from './testControl.js'
 
 async function setup() {
-  const factory = new IDBFactory()
-  const db = await openExtensionDb(factory)
   const service = createBackgroundService({
-    openNode: createNodeOpener(
-      { os: 'linux', runtime: 'chrome-156', build: 'test' },
-      indexedDbChainStores(factory),
-    ),
-    store: createIdbWalletStore(db),
-    log: createRequestLog(db),
+    ...(await idbServiceDependencies(new IDBFactory())),
     now: () => 1_700_000_000_000,
-    elapsed: () => performance.now(),
-    newId: () => crypto.randomUUID(),
   })
   return { service, control: createTestControl(async () => service) }
 }

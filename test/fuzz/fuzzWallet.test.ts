@@ -8,11 +8,9 @@ import 'fake-indexeddb/auto'
 import { IDBFactory } from 'fake-indexeddb'
 import fc from 'fast-check'
 import { expect, test } from 'vitest'
-import { createIdbWalletStore, openExtensionDb } from '../../src/background/db.js'
-import { createNodeOpener, indexedDbChainStores } from '../../src/background/nodeFactory.js'
-import { createRequestLog } from '../../src/background/requestLog.js'
 import { createBackgroundService } from '../../src/background/service.js'
 import { DEV_ACCOUNTS } from '../../src/core/accounts/devAccounts.js'
+import { idbServiceDependencies } from '../background/idbService.js'
 import { WALLET_FUZZ_METHODS, walletRequestArbitrary } from './walletArbitraries.js'
 
 const TOTAL = Number(process.env.FUZZ_WALLET_REQUESTS ?? 3_000)
@@ -21,24 +19,15 @@ const ORIGIN = 'http://127.0.0.1:5173'
 const ACCOUNT = DEV_ACCOUNTS[0]!.address
 
 test(`${TOTAL} fuzzed wallet requests: no -32603, no library version in a message, the chain still mines`, async () => {
-  const factory = new IDBFactory()
-  const db = await openExtensionDb(factory)
-  const openNode = createNodeOpener(
-    { os: 'linux', runtime: 'chrome-156', build: 'test' },
-    indexedDbChainStores(factory),
-  )
+  const deps = await idbServiceDependencies(new IDBFactory())
   const internalErrors: unknown[] = []
   const service = createBackgroundService({
+    ...deps,
     openNode: async (network, options) => {
-      const node = await openNode(network, options)
+      const node = await deps.openNode(network, options)
       node.on?.('internalError', (e: unknown) => internalErrors.push(e))
       return node
     },
-    store: createIdbWalletStore(db),
-    log: createRequestLog(db),
-    now: () => Date.now(),
-    elapsed: () => performance.now(),
-    newId: () => crypto.randomUUID(),
   })
   const run = (method: string, params?: unknown) => service.execute(ORIGIN, method, params)
   expect((await run('eth_requestAccounts', [])).result).toEqual([ACCOUNT])
