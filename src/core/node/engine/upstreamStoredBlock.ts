@@ -6,7 +6,7 @@
 import type { BlockHeader } from '../../chain/header.js'
 import type { SignedTransaction } from '../../chain/transaction.js'
 import type { UpstreamJson } from '../../fork/forkHistory.js'
-import { bytesToHex, ZERO_ADDRESS } from '../../util/hex.js'
+import { bytesToUnprefixedHex, ZERO_ADDRESS } from '../../util/hex.js'
 import type { StoredBlock } from './blockRecord.js'
 import { upstreamBlockView } from './upstreamViews.js'
 import type { TransactionView } from './views.js'
@@ -66,7 +66,7 @@ export function upstreamStoredBlock(json: UpstreamJson): StoredBlock {
   const block: StoredBlock = {
     header,
     hash,
-    hashHex: bytesToHex(hash).slice(2),
+    hashHex: bytesToUnprefixedHex(hash),
     hashForMergedMining: view.hashForMergedMining,
     transactions,
     senders: views.map((t) => t.from),
