@@ -1,7 +1,8 @@
 /**
  * The upstream transport over the platform's `fetch` (Node, service workers and pages all have
- * one): a JSON-RPC batch is one POST, a single request a plain request. HTTP errors become `TransportHttpError` so the client can
- * retry 429s and 5xx; a failing network is fetch's own TypeError.
+ * one): a JSON-RPC batch is one POST, a single request a plain request. HTTP errors become
+ * `TransportHttpError` so the client can retry 429s and 5xx; a failing network is fetch's own
+ * TypeError.
  */
 import {
   TransportHttpError,
