@@ -8,9 +8,7 @@
 import { describe, expect, test } from 'vitest'
 import { bytesToHex } from '../util/hex.js'
 import { asm } from './testing/assembler.js'
-import { BLOCK, CONTRACT, callContract, OTHER, REMASC, SENDER } from './testing/harness.js'
-import { MemoryState } from './testing/memoryState.js'
-import { executeTransaction } from './transaction.js'
+import { BLOCK, callContract, OTHER } from './testing/harness.js'
 
 const RETURN_TOP = 'PUSH 0 MSTORE PUSH 32 PUSH 0 RETURN'
 
@@ -43,27 +41,7 @@ describe('gas above 2^53', () => {
   const block = { ...BLOCK, gasLimit: 1n << 63n }
 
   function run(code: Uint8Array, accounts: Record<string, { code: Uint8Array }> = {}) {
-    const state = new MemoryState({
-      [SENDER]: { balance: 10n ** 24n },
-      [CONTRACT]: { code, balance: 1000n },
-      ...accounts,
-    })
-    const result = executeTransaction(
-      state,
-      {
-        from: SENDER,
-        to: CONTRACT,
-        value: 0n,
-        data: new Uint8Array(0),
-        gasLimit: LIMIT,
-        gasPrice: 0n,
-        nonce: 0n,
-      },
-      block,
-      { feeRecipient: REMASC },
-    )
-    state.applyDiff(result.diff)
-    return { ...result, state }
+    return callContract(code, { gasLimit: LIMIT, gasPrice: 0n, block, accounts })
   }
 
   test('GAS under a gas limit of 0x7fe0000000000001 is the limit less 21000 less its own 2', () => {

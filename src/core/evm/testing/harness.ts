@@ -29,6 +29,8 @@ export interface CallContractParameters {
   /** Extra accounts in the genesis, by address. */
   accounts?: Record<string, GenesisAccount>
   storage?: Record<string, bigint>
+  /** The block it runs in; `BLOCK` unless given. */
+  block?: BlockEnv
   options?: ExecuteTransactionOptions
 }
 
@@ -57,7 +59,7 @@ export function callContract(
       gasPrice: parameters.gasPrice ?? 1n,
       nonce: 0n,
     },
-    BLOCK,
+    parameters.block ?? BLOCK,
     { feeRecipient: REMASC, ...parameters.options },
   )
   state.applyDiff(result.diff)
