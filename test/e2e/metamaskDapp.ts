@@ -95,33 +95,19 @@ const TYPED_V1 = [
   { type: 'uint32', name: 'A number', value: '1337' },
 ]
 
+/** The signer eth-sig-util recovers from a page's typed-data signature. */
+const typedSigner = (data: unknown, signed: Outcome, version: SignTypedDataVersion) =>
+  recoverTypedSignature({ data: data as never, signature: signed.result as string, version })
+
 /** Each wallet method MetaMask serves, called from the page and checked against eth-sig-util. */
 export async function checkWalletMethods(call: PageCall): Promise<{ tokenAddress: string; batchId: string }> {
   // Typed data, three versions.
   const v1 = await call('eth_signTypedData', [TYPED_V1, ACCOUNT])
-  expect(
-    recoverTypedSignature({
-      data: TYPED_V1 as never,
-      signature: v1.result as string,
-      version: SignTypedDataVersion.V1,
-    }),
-  ).toBe(ACCOUNT)
+  expect(typedSigner(TYPED_V1, v1, SignTypedDataVersion.V1)).toBe(ACCOUNT)
   const v3 = await call('eth_signTypedData_v3', [ACCOUNT, JSON.stringify(TYPED_V3)])
-  expect(
-    recoverTypedSignature({
-      data: TYPED_V3 as never,
-      signature: v3.result as string,
-      version: SignTypedDataVersion.V3,
-    }),
-  ).toBe(ACCOUNT)
+  expect(typedSigner(TYPED_V3, v3, SignTypedDataVersion.V3)).toBe(ACCOUNT)
   const v4 = await call('eth_signTypedData_v4', [ACCOUNT, JSON.stringify(TYPED_V4)])
-  expect(
-    recoverTypedSignature({
-      data: TYPED_V4 as never,
-      signature: v4.result as string,
-      version: SignTypedDataVersion.V4,
-    }),
-  ).toBe(ACCOUNT)
+  expect(typedSigner(TYPED_V4, v4, SignTypedDataVersion.V4)).toBe(ACCOUNT)
 
   // personal_sign and personal_ecRecover.
   const signature = (await call('personal_sign', ['0x68656c6c6f', ACCOUNT])).result as string
