@@ -16,6 +16,20 @@ const target = '0x00000000000000000000000000000000000b0b0b' as Address
 type Chain = Awaited<ReturnType<typeof createTestChain>>
 type Send = (chain: Chain, gasPrice: bigint, value: bigint) => Promise<{ result?: unknown; error?: unknown }>
 
+/** A nonce-0 transfer to `target` sent with eth_sendTransaction (the node signs or impersonates). */
+function sendFrom(chain: Chain, from: Address, gasPrice: bigint, value: bigint) {
+  return chain.rpc('eth_sendTransaction', [
+    {
+      from,
+      to: target,
+      nonce: '0x0',
+      gas: '0x5208',
+      gasPrice: `0x${gasPrice.toString(16)}`,
+      value: `0x${value.toString(16)}`,
+    },
+  ])
+}
+
 const paths: Array<[string, Send]> = [
   [
     'raw',
@@ -28,36 +42,14 @@ const paths: Array<[string, Send]> = [
       return chain.rpc('eth_sendRawTransaction', [bytesToHex(tx.raw)])
     },
   ],
-  [
-    'node-signed',
-    (chain, gasPrice, value) =>
-      chain.rpc('eth_sendTransaction', [
-        {
-          from: COW_ACCOUNTS[2]!.address,
-          to: target,
-          nonce: '0x0',
-          gas: '0x5208',
-          gasPrice: `0x${gasPrice.toString(16)}`,
-          value: `0x${value.toString(16)}`,
-        },
-      ]),
-  ],
+  ['node-signed', (chain, gasPrice, value) => sendFrom(chain, COW_ACCOUNTS[2]!.address, gasPrice, value)],
   [
     'impersonated',
     async (chain, gasPrice, value) => {
       const from = '0x00000000000000000000000000000000000c0ffe'
       await chain.call('anvil_setBalance', [from, '0xde0b6b3a7640000'])
       await chain.call('anvil_impersonateAccount', [from])
-      return chain.rpc('eth_sendTransaction', [
-        {
-          from,
-          to: target,
-          nonce: '0x0',
-          gas: '0x5208',
-          gasPrice: `0x${gasPrice.toString(16)}`,
-          value: `0x${value.toString(16)}`,
-        },
-      ])
+      return sendFrom(chain, from, gasPrice, value)
     },
   ],
 ]
