@@ -14,27 +14,14 @@ import {
   startPageServer,
   switchOnRequireApproval,
 } from './harness.js'
-import { ACCOUNT, checkWalletMethods, METAMASK_DAPP_HTML, type Outcome, TYPED_V4 } from './metamaskDapp.js'
-
-type Dapp = {
-  wallet: boolean
-  chain: string | null
-  accounts: string[]
-  unlocked: boolean | null
-  reason: string | null
-}
-type W = {
-  dappInit(): Promise<Dapp>
-  dappCall(a: { method: string; params?: unknown }): Promise<Outcome>
-  __firstScript: { isMetaMask: boolean; isRskDevnode: boolean }
-  __cards: Array<{ rdns: string; name: string }>
-  __events: unknown[][]
-  ethereum: {
-    isMetaMask: boolean
-    sendAsync(p: unknown, cb?: (e: unknown, r: unknown) => void): unknown
-    send(a: unknown, b?: unknown): unknown
-  }
-}
+import {
+  ACCOUNT,
+  checkWalletMethods,
+  METAMASK_DAPP_HTML,
+  type Outcome,
+  TYPED_V4,
+  type DappWindow as W,
+} from './metamaskDapp.js'
 
 describe('a dApp built for MetaMask, in Chromium', () => {
   let ext: ExtensionBrowser

@@ -59,6 +59,26 @@ export const METAMASK_DAPP_HTML = `<!doctype html><html><head><script>
 export type Outcome = { result?: unknown; code?: number; message?: string }
 export type PageCall = (method: string, params?: unknown) => Promise<Outcome>
 
+/** The globals the page above defines, as the tests read them. */
+export type DappWindow = {
+  dappInit(): Promise<{
+    wallet: boolean
+    chain: string | null
+    accounts: string[]
+    unlocked: boolean | null
+    reason: string | null
+  }>
+  dappCall(a: { method: string; params?: unknown }): Promise<Outcome>
+  __firstScript: { isMetaMask: boolean; isRskDevnode: boolean }
+  __cards: Array<{ rdns: string; name: string }>
+  __events: unknown[][]
+  ethereum: {
+    isMetaMask: boolean
+    sendAsync(p: unknown, cb?: (e: unknown, r: unknown) => void): unknown
+    send(a: unknown, b?: unknown): unknown
+  }
+}
+
 export const TYPED_V4 = {
   types: {
     EIP712Domain: [

@@ -8,17 +8,15 @@
 import type { Page } from 'puppeteer-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type PageServer, startPageServer } from '../harness.js'
-import { ACCOUNT, checkWalletMethods, METAMASK_DAPP_HTML, type Outcome, TYPED_V4 } from '../metamaskDapp.js'
+import {
+  ACCOUNT,
+  checkWalletMethods,
+  METAMASK_DAPP_HTML,
+  type Outcome,
+  TYPED_V4,
+  type DappWindow as W,
+} from '../metamaskDapp.js'
 import { type ExtensionTab, type FirefoxWithAddon, launchFirefoxWithAddon } from './firefoxHarness.js'
-
-type W = {
-  dappInit(): Promise<unknown>
-  dappCall(a: { method: string; params?: unknown }): Promise<Outcome>
-  __firstScript: unknown
-  __cards: unknown
-  __events: unknown[][]
-  ethereum: { sendAsync(p: unknown, cb?: (e: unknown, r: unknown) => void): unknown }
-}
 
 describe('a dApp built for MetaMask, in Firefox', () => {
   let firefox: FirefoxWithAddon
