@@ -4,15 +4,10 @@
  * every legacy form, batches included, never throwing into the page.
  */
 import { describe, expect, it } from 'vitest'
-import type { PageToRelay, RelayToPage } from '../shared/protocol.js'
-import { RskDevnodeProvider } from './provider.js'
+import { providerOverFakeRelay } from '../../test/inpage/fakeRelay.js'
 
 function setup() {
-  const sent: PageToRelay[] = []
-  let deliver: (m: RelayToPage) => void = () => {}
-  const provider = new RskDevnodeProvider({ post: (m) => sent.push(m), listen: (h) => (deliver = h) })
-  const relay = (body: Record<string, unknown>) =>
-    deliver({ channel: 'rsk-devnode:provider', v: 1, dir: 'relay-to-page', ...body } as RelayToPage)
+  const { provider, sent, relay } = providerOverFakeRelay()
   /** Answers every request the provider sends: eth_chainId and eth_accounts succeed, the rest fail. */
   const answerAll = () => {
     for (const m of sent.splice(0)) {

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { PageToRelay, ProviderState, RelayToPage } from '../shared/protocol.js'
-import { RskDevnodeProvider } from './provider.js'
+import { providerOverFakeRelay } from '../../test/inpage/fakeRelay.js'
+import type { PageToRelay, ProviderState } from '../shared/protocol.js'
 
 function setup() {
-  const sent: PageToRelay[] = []
-  let deliver: (m: RelayToPage) => void = () => {}
-  const provider = new RskDevnodeProvider({ post: (m) => sent.push(m), listen: (h) => (deliver = h) })
-  const relay = (body: Record<string, unknown>) =>
-    deliver({ channel: 'rsk-devnode:provider', v: 1, dir: 'relay-to-page', ...body } as RelayToPage)
+  const { provider, sent, relay } = providerOverFakeRelay()
   const state = (s: Partial<ProviderState> = {}): ProviderState => ({
     chainId: '0x1f',
     networkVersion: '31',
