@@ -17,9 +17,9 @@ const COPY_SLOT = bytesToHex(asm('PUSH 0 SLOAD DUP1 PUSH 1 SSTORE PUSH 0 MSTORE 
 
 type Chain = Awaited<ReturnType<typeof createTestChain>>
 
-async function sendFromFresh(chain: Chain, nonce: bigint, data = '0x'): Promise<string> {
+async function sendFromFresh(chain: Chain, nonce: bigint): Promise<string> {
   const tx = signTransaction(
-    { nonce, gasPrice: 0n, gasLimit: 100_000n, to: CONTRACT, value: 0n, data: hexToBytes(data) },
+    { nonce, gasPrice: 0n, gasLimit: 100_000n, to: CONTRACT, value: 0n, data: new Uint8Array(0) },
     KEY,
     chain.node.network.chainId,
   )
