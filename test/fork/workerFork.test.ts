@@ -7,16 +7,15 @@
 import 'fake-indexeddb/auto'
 import { IDBFactory } from 'fake-indexeddb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createIdbWalletStore, openExtensionDb } from '../../src/background/db.js'
+import { openExtensionDb } from '../../src/background/db.js'
 import { FORKS_KEY, parseForkRequest, redactLoggedParams } from '../../src/background/forks.js'
-import { createNodeOpener, indexedDbChainStores } from '../../src/background/nodeFactory.js'
 import { handlePanelExtra } from '../../src/background/panel/panelQueries.js'
-import { createRequestLog } from '../../src/background/requestLog.js'
 import { createBackgroundService, type ServiceDependencies } from '../../src/background/service.js'
 import type { Address } from '../../src/core/util/hex.js'
 import { coreNodeFactory } from '../../src/server/node/coreNode.js'
 import type { ForkView } from '../../src/shared/panelProtocol.js'
 import type { BackgroundToPanel, BackgroundToRelay } from '../../src/shared/protocol.js'
+import { idbServiceDependencies } from '../background/idbService.js'
 import { startTestServer, type TestServer } from '../server/helpers.js'
 import {
   bob,
@@ -51,19 +50,13 @@ afterAll(async () => {
 })
 
 async function worker(factory: IDBFactory, extra: Partial<ServiceDependencies> = {}) {
-  const db = await openExtensionDb(factory)
   const service = createBackgroundService({
-    openNode: createNodeOpener(
-      { os: 'linux', runtime: 'chrome-156', build: 'test' },
-      indexedDbChainStores(factory),
-    ),
-    store: createIdbWalletStore(db),
-    log: createRequestLog(db),
+    ...(await idbServiceDependencies(factory)),
     now: () => 1_700_000_000_000,
-    elapsed: () => performance.now(),
-    newId: () => crypto.randomUUID(),
     ...extra,
   })
+  // The extension database, to read what the service remembered.
+  const db = await openExtensionDb(factory)
   const pushed: BackgroundToPanel[] = []
   const panel = { send: (m: BackgroundToPanel) => pushed.push(m) }
   service.connectPanel(panel)
