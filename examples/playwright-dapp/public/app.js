@@ -146,11 +146,24 @@ for (const [id, target] of [
 
 action('refresh', 'Refresh', async () => 'Refreshed')
 
+/**
+ * The receipt once the transaction is in a block. Asked until it is there rather than through
+ * ethers' `tx.wait()`: that one listens for the next block *after* its first look, so a block
+ * mined between the two (a test mining by hand with automine off) is never seen.
+ */
+async function mined(hash) {
+  for (;;) {
+    const receipt = await provider.getTransactionReceipt(hash)
+    if (receipt) return receipt
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
 action('deploy', 'Deploy', async () => {
   const { abi, bytecode } = await artifact
   const contract = await new ContractFactory(abi, bytecode, await signer()).deploy(0, { type: 0 })
   show('status', `Deploy sent (${contract.deploymentTransaction().hash}), waiting for a block…`)
-  const receipt = await contract.deploymentTransaction().wait()
+  const receipt = await mined(contract.deploymentTransaction().hash)
   counters.set(chainId, receipt.contractAddress)
   return `Counter deployed in block ${receipt.blockNumber}`
 })
@@ -161,14 +174,14 @@ action('increment', 'Increment', async () => {
   const counter = new Contract(address, (await artifact).abi, await signer())
   const tx = await counter.increment({ type: 0 })
   show('status', `Increment sent (${tx.hash}), waiting for a block…`)
-  const receipt = await tx.wait()
+  const receipt = await mined(tx.hash)
   return `Incremented in block ${receipt.blockNumber}`
 })
 
 action('send', 'Send', async () => {
   const tx = await (await signer()).sendTransaction({ to: RECIPIENT, value: parseEther('0.01'), type: 0 })
   show('status', `Payment sent (${tx.hash}), waiting for a block…`)
-  const receipt = await tx.wait()
+  const receipt = await mined(tx.hash)
   return `Sent 0.01 RBTC in block ${receipt.blockNumber}`
 })
 
