@@ -246,6 +246,9 @@ function callPrecompile(
       block: ctx.block,
       state: state.asReader(),
       callerDepth: frame.input.depth,
+      origin: ctx.origin,
+      txHash: ctx.txHash,
+      write: frame.input.isStatic || op === OP_STATICCALL ? undefined : state.asWriter(),
     })
     frame.returnData = output
     if (outSize !== 0n) frame.memory.writeLimited(Number(outOffset), output, toIndex(outSize))

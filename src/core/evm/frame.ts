@@ -16,6 +16,8 @@ export interface VmContext {
   tracer: EvmTracer | undefined
   /** Accounts deleted earlier in the block; CREATE at one of them is a collision (RSKIP125). */
   deletedAccounts: ReadonlySet<Address> | undefined
+  /** Hash of the executing transaction (native contracts read it). */
+  txHash?: Uint8Array
 }
 
 export type FrameKind = CallFrameInfo['type']

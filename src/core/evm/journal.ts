@@ -9,7 +9,7 @@
 import { KECCAK256_EMPTY, keccak256 } from '../crypto/hash.js'
 import type { Address } from '../util/hex.js'
 import { equalBytes } from '../util/hex.js'
-import type { AccountData, AccountDiff, Log, StateDiff, StateReader } from './types.js'
+import type { AccountData, AccountDiff, Log, PrecompileWriter, StateDiff, StateReader } from './types.js'
 
 interface AccountRecord {
   exists: boolean
@@ -203,6 +203,17 @@ export class JournaledState {
       },
       getCode: (address) => this.getCode(address),
       getStorage: (address, slot) => this.getStorage(address, slot),
+    }
+  }
+
+  /** The journaled writes a native contract may make (see `PrecompileWriter`). */
+  asWriter(): PrecompileWriter {
+    return {
+      setStorage: (address, slot, value) => this.setStorage(address, slot, value),
+      transfer: (from, to, amount) => this.transfer(from, to, amount),
+      log: (address, topics, data) => {
+        this.logs.push({ address, topics, data })
+      },
     }
   }
 

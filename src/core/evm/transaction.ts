@@ -174,20 +174,26 @@ function execute(ctx: VmContext, tx: Message, executionGas: bigint, senderNonce:
   if (precompile !== undefined) {
     const required = precompile.gas(tx.data)
     if (executionGas < required) return { frame: failed('out of gas') }
+    // The value arrives before the contract runs (RSKj transfers first): the Bridge sees it.
+    const checkpoint = state.checkpoint()
+    state.transfer(tx.from, to, tx.value)
     try {
       const output = precompile.run(tx.data, {
         caller: tx.from,
         value: tx.value,
         block: ctx.block,
         state: state.asReader(),
+        origin: tx.from,
+        txHash: ctx.txHash,
+        write: state.asWriter(),
       })
-      state.transfer(tx.from, to, tx.value)
       return {
         frame: { ...succeeded(executionGas - required), output, peakGasUsed: required },
       }
     } catch (thrown) {
       // State that has to be fetched first: the execution runs again once it is there.
       if (thrown instanceof StateNotReadyError) throw thrown
+      state.revert(checkpoint)
       // A native contract's revert keeps its reason for the caller, as it does inside a CALL.
       if (thrown instanceof PrecompileRevert) {
         return {
@@ -238,6 +244,7 @@ export function executeTransaction(
     precompiles: mergedPrecompiles(options.precompiles),
     tracer: options.tracer,
     deletedAccounts: options.deletedAccounts,
+    txHash: options.txHash,
   }
   const beforeExecution = state.checkpoint()
   const { frame, contractAddress } = execute(ctx, tx, gasLimit - basicCost, senderNonce)

@@ -88,6 +88,8 @@ export interface ExecuteTransactionOptions {
   deletedAccounts?: ReadonlySet<Address>
   /** Gas used by the earlier transactions of the block, for the block gas limit check. */
   blockGasUsed?: bigint
+  /** The transaction's hash, for native contracts that record it (the Bridge's peg-out requests). */
+  txHash?: Uint8Array
 }
 
 export interface ExecutionResult {
@@ -139,6 +141,24 @@ export interface PrecompileContext {
    * when a transaction calls the precompile directly. RSKIP203's getCallStackDepth reads it.
    */
   callerDepth?: number
+  /** The transaction's origin (RSKj `tx.getSender()`), which the Bridge checks for federators. */
+  origin?: Address
+  /** Hash of the transaction being executed; absent for calls that are not a transaction. */
+  txHash?: Uint8Array
+  /**
+   * Changes a native contract makes (RSKj's Bridge writes its storage, moves RBTC and logs events):
+   * journaled with the calling frame, so a failed or reverted call undoes them. Absent in a static
+   * context, where a native contract must not change state.
+   */
+  write?: PrecompileWriter
+}
+
+/** What a stateful native contract may change, through the executing transaction's journal. */
+export interface PrecompileWriter {
+  setStorage(address: Address, slot: bigint, value: bigint): void
+  /** Moves `amount` wei; the caller checks the balance first. */
+  transfer(from: Address, to: Address, amount: bigint): void
+  log(address: Address, topics: Uint8Array[], data: Uint8Array): void
 }
 
 export interface StepInfo {

@@ -129,6 +129,7 @@ export function executeBlock(p: BuildBlockParameters): ExecutedBlock {
         precompiles: p.precompiles,
         deletedAccounts,
         blockGasUsed: gasUsed,
+        txHash: tx.hash,
       })
     } catch (error) {
       // RSKj's TransactionExecutor.init refusal: the transaction is not included, the pool drops it.

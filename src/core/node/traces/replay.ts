@@ -81,6 +81,7 @@ function runTransactions<T extends EvmTracer>(
       deletedAccounts,
       blockGasUsed,
       tracer,
+      txHash: tx.hash,
     })
     overlay.apply(result.diff)
     for (const [address, change] of result.diff) if (change.account === null) deletedAccounts.add(address)
