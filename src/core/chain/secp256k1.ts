@@ -194,6 +194,17 @@ export function recoverAddress(
   return publicKey ? publicKeyToAddress(publicKey) : null
 }
 
+/** Recovers the signer's uncompressed public key, or null when the signature has none. */
+export function recoverPublicKey(
+  messageHash: Uint8Array,
+  r: bigint,
+  s: bigint,
+  recoveryId: number,
+): Uint8Array | null {
+  if (r <= 0n || s <= 0n || r >= SECP256K1_N || s >= SECP256K1_N) return null
+  return activeBackend.recoverPublicKey(messageHash, compactSignature(r, s), recoveryId)
+}
+
 /** Deterministic (RFC 6979), low-s signature of a 32-byte hash. */
 export function signHash(
   messageHash: Uint8Array,

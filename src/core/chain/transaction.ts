@@ -24,7 +24,7 @@ import {
   TypedTransactionNotSupportedError,
 } from './errors.js'
 import { type RlpDecoded, rlpDecode, rlpEncode } from './rlp.js'
-import { recoverAddress, SECP256K1_N, signHash } from './secp256k1.js'
+import { recoverAddress, recoverPublicKey, SECP256K1_N, signHash } from './secp256k1.js'
 
 export interface TransactionFields {
   nonce: bigint
@@ -218,6 +218,17 @@ export function transactionSender(tx: SignedTransaction): Address | null {
   const sender = recoverAddress(signingHash(tx), tx.r, tx.s, recoveryId)
   senders.set(tx, sender)
   return sender
+}
+
+/**
+ * The sender's uncompressed public key (65 bytes), or null for an unsigned transaction or a
+ * signature that recovers to no key. RSKj's Bridge derives a peg-out's Bitcoin address from it.
+ */
+export function transactionSenderPublicKey(tx: SignedTransaction): Uint8Array | null {
+  if (!tx.signed) return null
+  if (tx.r <= 0n || tx.s <= 0n) return null
+  const recoveryId = tx.chainId === 0 ? tx.v - LOWER_REAL_V : (tx.v - CHAIN_ID_INC) & 1
+  return recoverPublicKey(signingHash(tx), tx.r, tx.s, recoveryId)
 }
 
 /**

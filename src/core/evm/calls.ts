@@ -248,6 +248,7 @@ function callPrecompile(
       callerDepth: frame.input.depth,
       origin: ctx.origin,
       txHash: ctx.txHash,
+      senderPublicKey: ctx.senderPublicKey,
       write: frame.input.isStatic || op === OP_STATICCALL ? undefined : state.asWriter(),
     })
     frame.returnData = output

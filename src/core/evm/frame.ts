@@ -18,6 +18,7 @@ export interface VmContext {
   deletedAccounts: ReadonlySet<Address> | undefined
   /** Hash of the executing transaction (native contracts read it). */
   txHash?: Uint8Array
+  senderPublicKey?: () => Uint8Array | null
 }
 
 export type FrameKind = CallFrameInfo['type']

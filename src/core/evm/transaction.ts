@@ -185,6 +185,7 @@ function execute(ctx: VmContext, tx: Message, executionGas: bigint, senderNonce:
         state: state.asReader(),
         origin: tx.from,
         txHash: ctx.txHash,
+        senderPublicKey: ctx.senderPublicKey,
         write: state.asWriter(),
       })
       return {
@@ -245,6 +246,7 @@ export function executeTransaction(
     tracer: options.tracer,
     deletedAccounts: options.deletedAccounts,
     txHash: options.txHash,
+    senderPublicKey: options.senderPublicKey,
   }
   const beforeExecution = state.checkpoint()
   const { frame, contractAddress } = execute(ctx, tx, gasLimit - basicCost, senderNonce)

@@ -90,6 +90,8 @@ export interface ExecuteTransactionOptions {
   blockGasUsed?: bigint
   /** The transaction's hash, for native contracts that record it (the Bridge's peg-out requests). */
   txHash?: Uint8Array
+  /** The sender's public key, recovered on first use (see `PrecompileContext.senderPublicKey`). */
+  senderPublicKey?: () => Uint8Array | null
 }
 
 export interface ExecutionResult {
@@ -145,6 +147,11 @@ export interface PrecompileContext {
   origin?: Address
   /** Hash of the transaction being executed; absent for calls that are not a transaction. */
   txHash?: Uint8Array
+  /**
+   * The transaction sender's uncompressed public key (recovered on first use), or null when the
+   * transaction carries no signature (a call, an impersonated sender).
+   */
+  senderPublicKey?: () => Uint8Array | null
   /**
    * Changes a native contract makes (RSKj's Bridge writes its storage, moves RBTC and logs events):
    * journaled with the calling frame, so a failed or reverted call undoes them. Absent in a static

@@ -6,7 +6,7 @@
 import { blockSize, remascTransaction, userTransactionCount } from '../../chain/block.js'
 import { logsBloom, mergeBlooms } from '../../chain/bloom.js'
 import { type BlockHeader, blockHash, hashForMergedMining } from '../../chain/header.js'
-import type { SignedTransaction } from '../../chain/transaction.js'
+import { type SignedTransaction, transactionSenderPublicKey } from '../../chain/transaction.js'
 import { receiptsRoot, transactionsRoot } from '../../chain/tries.js'
 import { EMPTY_LIST_HASH } from '../../crypto/hash.js'
 import { executeTransaction, InvalidTransactionError } from '../../evm/transaction.js'
@@ -130,6 +130,7 @@ export function executeBlock(p: BuildBlockParameters): ExecutedBlock {
         deletedAccounts,
         blockGasUsed: gasUsed,
         txHash: tx.hash,
+        senderPublicKey: () => transactionSenderPublicKey(tx),
       })
     } catch (error) {
       // RSKj's TransactionExecutor.init refusal: the transaction is not included, the pool drops it.

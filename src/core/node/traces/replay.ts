@@ -6,7 +6,7 @@
  */
 
 import { userTransactionCount } from '../../chain/block.js'
-import { contractAddress } from '../../chain/transaction.js'
+import { contractAddress, transactionSenderPublicKey } from '../../chain/transaction.js'
 import { executeTransaction } from '../../evm/transaction.js'
 import type { BlockEnv, EvmTracer, StateReader } from '../../evm/types.js'
 import { REMASC_ADDRESS } from '../../network/networks.js'
@@ -82,6 +82,7 @@ function runTransactions<T extends EvmTracer>(
       blockGasUsed,
       tracer,
       txHash: tx.hash,
+      senderPublicKey: () => transactionSenderPublicKey(tx),
     })
     overlay.apply(result.diff)
     for (const [address, change] of result.diff) if (change.account === null) deletedAccounts.add(address)
