@@ -97,6 +97,12 @@ export const NETWORK_BY_CHAIN_ID: ReadonlyMap<number, NetworkConfig> = new Map(
 
 /** Rootstock system contract addresses. */
 export const BRIDGE_ADDRESS = '0x0000000000000000000000000000000001000006' as Address
+/**
+ * Not a contract: the system account whose storage holds the simulated Bitcoin chain (blocks,
+ * UTXO set, mempool; `src/core/bitcoin/chain`), so that chain is written with the RSK blocks and
+ * dev edits, reverted by snapshots and persisted like any state.
+ */
+export const BITCOIN_CHAIN_ADDRESS = '0x0000000000000000000000000000000001000b7c' as Address
 export const REMASC_ADDRESS = '0x0000000000000000000000000000000001000008' as Address
 export const HD_WALLET_UTILS_ADDRESS = '0x0000000000000000000000000000000001000009' as Address
 export const BLOCK_HEADER_CONTRACT_ADDRESS = '0x0000000000000000000000000000000001000010' as Address
