@@ -1,13 +1,16 @@
 import * as bitcoin from 'bitcoinjs-lib'
+import { ECPairFactory } from 'ecpair'
+import * as ecc from 'tiny-secp256k1'
 import { describe, expect, test } from 'vitest'
 import { COW_ACCOUNTS, DEV_ACCOUNTS } from '../../accounts/devAccounts.js'
 import { bytesToUnprefixedHex, hexToBytes } from '../../util/hex.js'
 import { BitcoinChain } from './bitcoinChain.js'
 import { federationOf } from './federation.js'
-import { BTC_GENESIS_HEIGHT, bitcoinGenesis, compressedPublicKey } from './genesis.js'
+import { BTC_GENESIS_HEIGHT, bitcoinGenesis, compressedPublicKey, FAUCET_PRIVATE_KEY } from './genesis.js'
 import { mapBtcStore } from './store.js'
 
 const regtest = bitcoin.networks.regtest
+const ECPair = ECPairFactory(ecc)
 
 describe('the simulated federation', () => {
   test("is RSKj's regtest genesis federation: 2 of 3 at 2N5muMepJizJE1gR7FbHJU6CD18V3BpNF9p", () => {
@@ -46,7 +49,7 @@ describe('the genesis block', () => {
   test("pays 100 BTC to every dev account's P2PKH address and 20 × 50 BTC to the federation", () => {
     const genesis = bitcoinGenesis('regtest')
     const coinbase = bitcoin.Block.fromBuffer(genesis.raw).transactions![0]!
-    expect(coinbase.outs).toHaveLength(DEV_ACCOUNTS.length + 20)
+    expect(coinbase.outs).toHaveLength(DEV_ACCOUNTS.length + 21)
     DEV_ACCOUNTS.forEach((account, i) => {
       const pubkey = compressedPublicKey(hexToBytes(account.privateKey))
       const address = bitcoin.payments.p2pkh({ pubkey, network: regtest }).address!
@@ -54,12 +57,16 @@ describe('the genesis block', () => {
       expect(bitcoin.address.fromOutputScript(out.script, regtest)).toBe(address)
       expect(out.value).toBe(10_000_000_000n)
     })
-    for (const out of coinbase.outs.slice(DEV_ACCOUNTS.length)) {
+    for (const out of coinbase.outs.slice(DEV_ACCOUNTS.length, -1)) {
       expect(bitcoin.address.fromOutputScript(out.script, regtest)).toBe(
         '2N5muMepJizJE1gR7FbHJU6CD18V3BpNF9p',
       )
       expect(out.value).toBe(5_000_000_000n)
     }
+    const faucet = ECPair.fromPrivateKey(FAUCET_PRIVATE_KEY)
+    const faucetOut = coinbase.outs[coinbase.outs.length - 1]!
+    expect(faucetOut.value).toBe(100_000_000_000_000n)
+    expect(faucetOut.script).toEqual(bitcoin.payments.p2pkh({ pubkey: faucet.publicKey }).output)
     expect(genesis.federationUtxos).toHaveLength(20)
     expect(genesis.federationUtxos[0]).toMatchObject({ index: DEV_ACCOUNTS.length, value: 5_000_000_000n })
   })

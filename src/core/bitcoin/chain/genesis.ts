@@ -2,13 +2,15 @@
  * The simulated Bitcoin chain's genesis block, the same on every run of a network. Its coinbase
  * pays 100 BTC to the P2PKH address of every dev account's key (the key of an RSK dev account
  * controls a funded BTC address too, as one key does on Rootstock) and 20 outputs of 50 BTC to the
- * federation's P2SH address (the Bridge's initial UTXOs). A simulation choice: the genesis
+ * federation's P2SH address (the Bridge's initial UTXOs), then 1,000,000 BTC to a faucet key that
+dev methods pay from. A simulation choice: the genesis
  * coinbase is spendable at once, where Bitcoin's would wait 100 blocks (and its genesis coinbase
  * can never be spent). The genesis sits at the Bridge's checkpoint height of the network, so the
  * Bridge's light client starts where the chain does.
  */
 import { DEV_ACCOUNTS } from '../../accounts/devAccounts.js'
 import { curves } from '../../crypto/curves.js'
+import { sha256 } from '../../crypto/hash.js'
 import type { BitcoinBlock } from '../../mining/bitcoin/block.js'
 import { serializeBitcoinBlock } from '../../mining/bitcoin/block.js'
 import { bitcoinHeaderHash, encodeBitcoinHeader } from '../../mining/bitcoin/header.js'
@@ -41,6 +43,9 @@ const GENESIS_TIME: Readonly<Record<NetworkName, number>> = {
 export const DEV_ACCOUNT_GENESIS_VALUE = 10_000_000_000n
 export const FEDERATION_GENESIS_OUTPUTS = 20
 export const FEDERATION_GENESIS_VALUE = 5_000_000_000n
+export const FAUCET_GENESIS_VALUE = 100_000_000_000_000n
+/** The faucet's key, sha256("rsk-devnode bitcoin faucet"): its P2PKH output is the genesis coinbase's last. */
+export const FAUCET_PRIVATE_KEY = sha256(utf8ToBytes('rsk-devnode bitcoin faucet'))
 
 export interface BtcGenesis {
   block: BitcoinBlock
@@ -73,6 +78,10 @@ export function bitcoinGenesis(network: NetworkName): BtcGenesis {
       value: FEDERATION_GENESIS_VALUE,
       scriptPubKey: federation.scriptPubKey,
     })),
+    {
+      value: FAUCET_GENESIS_VALUE,
+      scriptPubKey: p2pkhScript(hash160(compressedPublicKey(FAUCET_PRIVATE_KEY))),
+    },
   ]
   const coinbase = coinbaseTransaction(height, outputs, utf8ToBytes(`rsk-devnode ${network} genesis`))
   const txid = transactionId(coinbase)
@@ -86,7 +95,9 @@ export function bitcoinGenesis(network: NetworkName): BtcGenesis {
   })
   const block: BitcoinBlock = { header, transactions: [coinbase] }
   const federationUtxos = outputs.flatMap((output, index) =>
-    index < DEV_ACCOUNTS.length ? [] : [{ txid, index, ...output, height, coinbase: true }],
+    output.scriptPubKey === federation.scriptPubKey
+      ? [{ txid, index, ...output, height, coinbase: true }]
+      : [],
   )
   const genesis: BtcGenesis = {
     block,
