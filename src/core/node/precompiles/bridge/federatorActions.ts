@@ -1,0 +1,165 @@
+/**
+ * What the simulated federation must do before a block, read from the state (pure): the work an
+ * RSKj federator node does — feed the light client, call `updateCollections`, sign peg-outs
+ * waiting for signatures and register its own peg-outs once they are confirmed on Bitcoin (their
+ * change goes back to the federation's UTXOs). The caller turns each answer into a transaction
+ * from the federator's account.
+ */
+import type { BitcoinChain } from '../../../bitcoin/chain/bitcoinChain.js'
+import { federationOf } from '../../../bitcoin/chain/federation.js'
+import { decodeMerkleBlock } from '../../../bitcoin/partialMerkleTree.js'
+import { parseTransaction } from '../../../mining/bitcoin/transaction.js'
+import type { NetworkName } from '../../../network/networks.js'
+import { type Address, bytesToUnprefixedHex, concatBytes, equalBytes } from '../../../util/hex.js'
+import { encodeOutputs, selectorOf } from '../abi.js'
+import { federatorAddress, PEGOUT_CONSTANTS } from './pegout.js'
+import {
+  readNextPegoutHeight,
+  readReleasedPegouts,
+  readReleaseRequests,
+  readWaitingForConfirmations,
+  readWaitingForSignatures,
+} from './pegoutStorage.js'
+import {
+  encodeAddSignatureCall,
+  inputSigHash,
+  isInputSignedBy,
+  missingSignatures,
+  signPegout,
+} from './signatures.js'
+import {
+  type BridgeStorage,
+  readBestHash,
+  readHashAtHeight,
+  readProcessedHeight,
+  readStoredHeader,
+} from './storage.js'
+
+/** RSKj regtest `maxBtcHeadersPerRskBlock`. */
+export const MAX_HEADERS_PER_CALL = 500
+
+/**
+ * Headers of the chain's best chain the light client lacks, oldest first, at most
+ * `MAX_HEADERS_PER_CALL`: from the highest block both agree on (the light client's best when it is
+ * on the chain's best chain; otherwise the last height where both hold the same hash).
+ */
+export function headersToSend(
+  chain: BitcoinChain,
+  lightClientBest: { hash: Uint8Array; height: number },
+  lightClientHashAt?: (height: number) => Uint8Array | undefined,
+): Uint8Array[] {
+  let common = Math.min(lightClientBest.height, chain.bestHeight())
+  const agrees = (height: number): boolean => {
+    const ours = chain.hashAt(height)
+    const theirs = height === lightClientBest.height ? lightClientBest.hash : lightClientHashAt?.(height)
+    return ours !== undefined && theirs !== undefined && equalBytes(ours, theirs)
+  }
+  while (common > 0 && !agrees(common)) common--
+  const headers: Uint8Array[] = []
+  for (let h = common + 1; h <= chain.bestHeight() && headers.length < MAX_HEADERS_PER_CALL; h++) {
+    const block = chain.blockByHeight(h)
+    if (!block) break
+    headers.push(block.raw.slice(0, 80))
+  }
+  return headers
+}
+
+/** `headersToSend` against the light client kept in the Bridge's storage. */
+export function headersToSendFromStorage(chain: BitcoinChain, storage: BridgeStorage): Uint8Array[] {
+  const hash = readBestHash(storage)
+  const stored = readStoredHeader(storage, hash)
+  if (!stored) return []
+  return headersToSend(chain, { hash, height: stored.height }, (h) => readHashAtHeight(storage, h))
+}
+
+/**
+ * Whether `updateCollections` in block `blockNumber` would change something: a batch is due
+ * (requests queued, `nextPegoutCreationBlockNumber` reached) or a peg-out has its confirmations.
+ */
+export function needsUpdateCollections(
+  storage: BridgeStorage,
+  network: NetworkName,
+  blockNumber: bigint,
+): boolean {
+  const batchDue = readReleaseRequests(storage).length > 0 && blockNumber >= readNextPegoutHeight(storage)
+  const minimum = PEGOUT_CONSTANTS[network].rsk2BtcMinimumAcceptableConfirmations
+  return (
+    batchDue ||
+    readWaitingForConfirmations(storage).some((e) => blockNumber - e.pegoutCreationBlockNumber >= minimum)
+  )
+}
+
+/** Call data of `updateCollections()`. */
+export const UPDATE_COLLECTIONS_CALL = selectorOf('updateCollections()')
+
+export interface FederatorCall {
+  /** The federator's RSK account (it sends the transaction). */
+  from: Address
+  data: Uint8Array
+}
+
+/**
+ * For each peg-out waiting for signatures, one `addSignature` per federator still needed, by the
+ * federators (in key order) that have not signed it yet, each signing every input with its key.
+ */
+export function signaturesToAdd(storage: BridgeStorage, network: NetworkName): FederatorCall[] {
+  const federation = federationOf(network)
+  const calls: FederatorCall[] = []
+  for (const entry of readWaitingForSignatures(storage)) {
+    const tx = parseTransaction(entry.btcTx)
+    if (tx.inputs.length === 0) continue
+    const sigHash = inputSigHash(tx, 0)
+    let missing = missingSignatures(tx, 0)
+    for (const [i, publicKey] of federation.publicKeys.entries()) {
+      if (missing <= 0) break
+      if (isInputSignedBy(tx, 0, publicKey, sigHash)) continue
+      const signatures = signPegout(tx, federation.privateKeys[i] as Uint8Array)
+      calls.push({
+        from: federatorAddress(publicKey),
+        data: encodeAddSignatureCall(publicKey, signatures, entry.rskTxHash),
+      })
+      missing--
+    }
+  }
+  return calls
+}
+
+/**
+ * Released peg-outs mined on the chain's best chain in a block the light client holds with
+ * `btc2RskMinimumAcceptableConfirmations`, not yet registered: `registerBtcTransaction(tx, height,
+ * partial merkle tree)` by the first federator for each.
+ */
+export function pegoutsToRegister(
+  storage: BridgeStorage,
+  network: NetworkName,
+  chain: BitcoinChain,
+): FederatorCall[] {
+  const federation = federationOf(network)
+  const best = readStoredHeader(storage, readBestHash(storage))
+  const first = federation.publicKeys[0]
+  if (!best || !first) return []
+  const calls: FederatorCall[] = []
+  const seen = new Set<string>()
+  for (const { btcTxid } of readReleasedPegouts(storage)) {
+    const key = bytesToUnprefixedHex(btcTxid)
+    if (seen.has(key) || readProcessedHeight(storage, btcTxid) !== undefined) continue
+    seen.add(key)
+    const info = chain.transaction(btcTxid)
+    if (!info?.blockHash || info.height === undefined) continue
+    const inLightClient = readHashAtHeight(storage, info.height)
+    if (!inLightClient || !equalBytes(inLightClient, info.blockHash)) continue
+    if (best.height - info.height + 1 < PEGOUT_CONSTANTS[network].btc2RskMinimumAcceptableConfirmations)
+      continue
+    const { pmt } = decodeMerkleBlock(chain.proof([btcTxid], info.blockHash))
+    const data = concatBytes(
+      selectorOf('registerBtcTransaction(bytes,int256,bytes)'),
+      encodeOutputs([
+        { type: 'bytes', value: info.raw },
+        { type: 'int', value: BigInt(info.height) },
+        { type: 'bytes', value: pmt },
+      ]),
+    )
+    calls.push({ from: federatorAddress(first), data })
+  }
+  return calls
+}
