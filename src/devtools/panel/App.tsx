@@ -1,6 +1,7 @@
 /** The panel: node controls on top, view tabs, the selected view, and a status bar. */
 import { Component, type ComponentChildren } from 'preact'
 import { useEffect } from 'preact/hooks'
+import { BitcoinView } from './bitcoin/BitcoinView.js'
 import { usePanelData, useServices } from './context.js'
 import { type PanelData, requestCount, type ViewName } from './store.js'
 import { AccountsView } from './views/AccountsView.js'
@@ -22,6 +23,7 @@ const VIEWS: Array<{ name: ViewName; label: string; render: () => preact.JSX.Ele
   { name: 'requests', label: 'Requests', render: () => <RequestsView /> },
   { name: 'accounts', label: 'Accounts', render: () => <AccountsView /> },
   { name: 'apps', label: 'Apps', render: () => <AppsView /> },
+  { name: 'bitcoin', label: 'Bitcoin', render: () => <BitcoinView /> },
 ]
 
 /** A view that throws shows its error instead of taking the whole panel down. */
@@ -49,7 +51,7 @@ export function App() {
   const current = VIEWS.find((v) => v.name === data.view) ?? VIEWS[0]!
 
   useEffect(() => {
-    // Alt+1…7 switches views from anywhere in the panel.
+    // Alt+1…8 switches views from anywhere in the panel.
     const onKey = (e: KeyboardEvent) => {
       const index = Number(e.key) - 1
       if (e.altKey && VIEWS[index]) store.set({ view: VIEWS[index]!.name })

@@ -7,7 +7,15 @@ import type { FilterSummary, InjectionState, NodeSettings } from '../../shared/p
 import type { PanelState, RequestLogEntry } from '../../shared/protocol.js'
 import type { ExploreTarget } from './lib/explore.js'
 
-export type ViewName = 'blocks' | 'transactions' | 'mempool' | 'filters' | 'requests' | 'accounts' | 'apps'
+export type ViewName =
+  | 'blocks'
+  | 'transactions'
+  | 'mempool'
+  | 'filters'
+  | 'requests'
+  | 'accounts'
+  | 'apps'
+  | 'bitcoin'
 
 export interface BlockSummary {
   number: number
@@ -75,7 +83,7 @@ export function requestCount(data: Pick<PanelData, 'requests'>): number {
 }
 
 /** Next frame, or 100 ms when frames are paused (a hidden tab or a DevTools panel not shown). */
-function nextFrame(run: () => void): void {
+export function nextFrame(run: () => void): void {
   let done = false
   const once = () => {
     if (done) return

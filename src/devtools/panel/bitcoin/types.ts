@@ -1,0 +1,148 @@
+/**
+ * What the node's `btc_*` dev methods answer, as the Bitcoin view reads it. Blocks and
+ * transactions are bitcoind's JSON (`getblock` verbosity 1 and 2, `getrawtransaction` verbose):
+ * amounts there are numbers in BTC; amounts of the node's own objects are decimal satoshi strings.
+ */
+
+export interface BtcUtxoRef {
+  txid: string
+  vout: number
+  /** Satoshis, decimal. */
+  value: string
+}
+
+export interface BtcInfo {
+  chain: string
+  blocks: number
+  bestBlockHash: string
+  mempoolSize: number
+  federation: {
+    address: string
+    threshold: number
+    publicKeys: string[]
+    /** Satoshis, decimal. */
+    balance: string
+    utxos: BtcUtxoRef[]
+  }
+  lightClient: { bestHeight: number; bestBlockHash: string }
+  faucet: { address: string }
+  autoRegisterPegins: boolean
+}
+
+/** `getblock` verbosity 1: transactions as txids. */
+export interface BtcBlockSummary {
+  hash: string
+  height: number
+  time: number
+  nTx: number
+  confirmations?: number
+  previousblockhash?: string
+  tx?: string[]
+}
+
+export interface BtcScriptPubKey {
+  asm?: string
+  hex: string
+  type?: string
+  address?: string
+}
+
+export interface BtcVout {
+  /** BTC (bitcoind's JSON number). */
+  value: number
+  n: number
+  scriptPubKey: BtcScriptPubKey
+}
+
+export interface BtcVin {
+  /** Present on a coinbase input instead of txid/vout. */
+  coinbase?: string
+  txid?: string
+  vout?: number
+  scriptSig?: { asm?: string; hex: string }
+  txinwitness?: string[]
+  sequence: number
+  /** The spent output (getblock verbosity 3), when the node sends it. */
+  prevout?: { value: number; scriptPubKey: BtcScriptPubKey; height?: number }
+}
+
+/** `getrawtransaction` verbose, plus where it is when the node's dev method adds it. */
+export interface BtcTransaction {
+  txid: string
+  hash?: string
+  size?: number
+  vsize?: number
+  weight?: number
+  version?: number
+  locktime?: number
+  vin: BtcVin[]
+  vout: BtcVout[]
+  hex?: string
+  blockhash?: string
+  confirmations?: number
+  inMempool?: boolean
+}
+
+/** `getblock` verbosity 2: whole transactions. */
+export interface BtcBlock extends Omit<BtcBlockSummary, 'tx'> {
+  version?: number
+  versionHex?: string
+  merkleroot?: string
+  nonce?: number
+  bits?: string
+  difficulty?: number
+  chainwork?: string
+  mediantime?: number
+  nextblockhash?: string
+  size?: number
+  weight?: number
+  tx: BtcTransaction[]
+}
+
+export type PeginStatus = 'mempool' | 'confirming' | 'registered' | 'rejected'
+export type PegoutStatus = 'queued' | 'batched' | 'waiting-signatures' | 'released' | 'confirmed' | 'rejected'
+
+export interface BtcPegin {
+  btcTxid: string
+  /** Satoshis, decimal. */
+  value: string
+  sender: string
+  recipient: string
+  status: PeginStatus
+  confirmations: number
+  rskTxHash?: string
+  rskBlockNumber?: number
+}
+
+export interface BtcPegout {
+  rskTxHash: string
+  sender: string
+  destination: string
+  /** Satoshis, decimal. */
+  value: string
+  status: PegoutStatus
+  btcTxid?: string
+  confirmations?: number
+}
+
+export interface BtcPegs {
+  pegins: BtcPegin[]
+  pegouts: BtcPegout[]
+}
+
+/** A dev account's key on the Bitcoin side (one key, both chains). */
+export interface BtcDevAddress {
+  rskAddress: string
+  p2pkh: string
+  p2wpkh: string
+  p2shP2wpkh: string
+  /** Satoshis, decimal. */
+  balance: string
+}
+
+export interface BtcPegInResult {
+  btcTxid: string
+  rskTxHash?: string
+  recipient: string
+  credited?: string
+}
