@@ -84,16 +84,13 @@ export function signatureProblem(
   const compact = new Uint8Array(64)
   compact.set(to32(r), 0)
   compact.set(to32(s), 32)
-  let valid: boolean
+  const { secp256k1 } = curves()
   try {
-    valid = curves().secp256k1.verify(compact, hash, publicKey, {
-      prehash: false,
-      lowS: true,
-      format: 'compact',
-    })
+    secp256k1.Point.fromBytes(publicKey).assertValidity()
   } catch {
     return 'public key is not a valid secp256k1 point'
   }
+  const valid = secp256k1.verify(compact, hash, publicKey, { prehash: false, lowS: true, format: 'compact' })
   return valid ? undefined : 'signature does not match the public key and signature hash'
 }
 
