@@ -40,7 +40,7 @@ export function PegsSection() {
             </tr>
           )}
           {pegs.pegins.map((p) => (
-            <tr key={p.btcTxid} data-testid="btc-pegin">
+            <tr key={p.btcTxid} data-testid="btc-pegin-row">
               <td>
                 <BtcTxLink txid={p.btcTxid} />
               </td>
@@ -88,7 +88,7 @@ export function PegsSection() {
             </tr>
           )}
           {pegs.pegouts.map((p) => (
-            <tr key={p.rskTxHash} data-testid="btc-pegout">
+            <tr key={p.rskTxHash} data-testid="btc-pegout-row">
               <td>
                 <TxLink hash={p.rskTxHash} />
               </td>
