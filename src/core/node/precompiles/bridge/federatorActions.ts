@@ -124,42 +124,83 @@ export function signaturesToAdd(storage: BridgeStorage, network: NetworkName): F
   return calls
 }
 
+/** A Bitcoin transaction ready for `registerBtcTransaction(tx, height, partial merkle tree)`. */
+export interface Registration extends FederatorCall {
+  txid: Uint8Array
+  txRaw: Uint8Array
+  height: number
+  pmt: Uint8Array
+}
+
 /**
- * Released peg-outs mined on the chain's best chain in a block the light client holds with
- * `btc2RskMinimumAcceptableConfirmations`, not yet registered: `registerBtcTransaction(tx, height,
- * partial merkle tree)` by the first federator for each.
+ * The registration of `txid` when it is mined in a block the light client holds on its best chain
+ * with `btc2RskMinimumAcceptableConfirmations`, and the Bridge has not processed it yet.
+ */
+function registration(
+  storage: BridgeStorage,
+  network: NetworkName,
+  chain: BitcoinChain,
+  txid: Uint8Array,
+): Registration | undefined {
+  const federation = federationOf(network)
+  const best = readStoredHeader(storage, readBestHash(storage))
+  const first = federation.publicKeys[0]
+  if (!best || !first || readProcessedHeight(storage, txid) !== undefined) return undefined
+  const info = chain.transaction(txid)
+  if (!info?.blockHash || info.height === undefined) return undefined
+  const inLightClient = readHashAtHeight(storage, info.height)
+  if (!inLightClient || !equalBytes(inLightClient, info.blockHash)) return undefined
+  if (best.height - info.height + 1 < PEGOUT_CONSTANTS[network].btc2RskMinimumAcceptableConfirmations)
+    return undefined
+  const { pmt } = decodeMerkleBlock(chain.proof([txid], info.blockHash))
+  const data = concatBytes(
+    selectorOf('registerBtcTransaction(bytes,int256,bytes)'),
+    encodeOutputs([
+      { type: 'bytes', value: info.raw },
+      { type: 'int', value: BigInt(info.height) },
+      { type: 'bytes', value: pmt },
+    ]),
+  )
+  return { from: federatorAddress(first), data, txid, txRaw: info.raw, height: info.height, pmt }
+}
+
+function distinct(txids: Iterable<Uint8Array>): Uint8Array[] {
+  const byHex = new Map<string, Uint8Array>()
+  for (const txid of txids) byHex.set(bytesToUnprefixedHex(txid), txid)
+  return [...byHex.values()]
+}
+
+/**
+ * Released (signed and broadcast) peg-outs to register back, so their change returns to the
+ * federation's UTXOs, as RSKj federators register their own peg-outs.
  */
 export function pegoutsToRegister(
   storage: BridgeStorage,
   network: NetworkName,
   chain: BitcoinChain,
-): FederatorCall[] {
+): Registration[] {
+  return distinct(readReleasedPegouts(storage).map((r) => r.btcTxid)).flatMap(
+    (txid) => registration(storage, network, chain, txid) ?? [],
+  )
+}
+
+/**
+ * Transactions paying the federation's address that the Bridge has not processed (peg-ins; not
+ * the genesis coinbase, whose outputs are already the federation's, nor released peg-outs), confirmed as `registration` requires.
+ * A peg-in the Bridge refuses without marking it processed would be offered again: the caller
+ * should remember what it sent.
+ */
+export function peginsToRegister(
+  storage: BridgeStorage,
+  network: NetworkName,
+  chain: BitcoinChain,
+): Registration[] {
   const federation = federationOf(network)
-  const best = readStoredHeader(storage, readBestHash(storage))
-  const first = federation.publicKeys[0]
-  if (!best || !first) return []
-  const calls: FederatorCall[] = []
-  const seen = new Set<string>()
-  for (const { btcTxid } of readReleasedPegouts(storage)) {
-    const key = bytesToUnprefixedHex(btcTxid)
-    if (seen.has(key) || readProcessedHeight(storage, btcTxid) !== undefined) continue
-    seen.add(key)
-    const info = chain.transaction(btcTxid)
-    if (!info?.blockHash || info.height === undefined) continue
-    const inLightClient = readHashAtHeight(storage, info.height)
-    if (!inLightClient || !equalBytes(inLightClient, info.blockHash)) continue
-    if (best.height - info.height + 1 < PEGOUT_CONSTANTS[network].btc2RskMinimumAcceptableConfirmations)
-      continue
-    const { pmt } = decodeMerkleBlock(chain.proof([btcTxid], info.blockHash))
-    const data = concatBytes(
-      selectorOf('registerBtcTransaction(bytes,int256,bytes)'),
-      encodeOutputs([
-        { type: 'bytes', value: info.raw },
-        { type: 'int', value: BigInt(info.height) },
-        { type: 'bytes', value: pmt },
-      ]),
-    )
-    calls.push({ from: federatorAddress(first), data })
-  }
-  return calls
+  const released = new Set(readReleasedPegouts(storage).map((r) => bytesToUnprefixedHex(r.btcTxid)))
+  const paying = chain
+    .utxosOf(federation.scriptPubKey)
+    .filter((u) => !u.coinbase && !released.has(bytesToUnprefixedHex(u.txid)))
+  return distinct(paying.map((u) => u.txid)).flatMap(
+    (txid) => registration(storage, network, chain, txid) ?? [],
+  )
 }

@@ -1,5 +1,5 @@
 /**
- * The peg-out reads of RSKj's Bridge: `getQueuedPegoutsCount`, `getNextPegoutCreationBlockNumber`,
+ * The peg-out reads of RSKj's Bridge: `getFeePerKb`, `getQueuedPegoutsCount`, `getNextPegoutCreationBlockNumber`,
  * `getEstimatedFeesForNextPegOutEvent` (RSKIP271/385, simulated batch since RSKIP305) and
  * `getStateForBtcReleaseClient` (RSKj `StateForFederator`: an RLP list holding the list of RSK
  * transaction hash, raw Bitcoin transaction, … of the peg-outs waiting for signatures).
@@ -46,6 +46,7 @@ export function pegoutReadMethods(env: PegoutEnvironment): NativeMethod[] {
     read(env, 'getEstimatedFeesForNextPegOutEvent()', 10_000n, (s) =>
       uint(estimatedFeesForNextPegout(env, s)),
     ),
+    read(env, 'getFeePerKb()', 2_000n, (s) => encodeOutputs([{ type: 'int', value: feePerKbOf(env, s) }])),
     read(env, 'getStateForBtcReleaseClient()', 4_000n, (s) =>
       encodeOutputs([{ type: 'bytes', value: stateForBtcReleaseClient(s) }]),
     ),

@@ -151,3 +151,8 @@ export function savePegoutSigHash(storage: BridgeStorage, sigHash: Uint8Array): 
 export function hasPegoutSigHash(storage: BridgeStorage, sigHash: Uint8Array): boolean {
   return storage.get(`${SIGHASH}${bytesToUnprefixedHex(sigHash)}`) !== undefined
 }
+
+/** RSK transaction hashes of the peg-outs waiting for signatures (`eth_bridgeState`). */
+export function readPegoutsWaitingForSignatures(storage: BridgeStorage): Uint8Array[] {
+  return readWaitingForSignatures(storage).map((e) => e.rskTxHash)
+}
