@@ -12,11 +12,13 @@ import type { BtcSection } from './btcStore.js'
 import { useBtc, useBtcData } from './context.js'
 import { FederationSection } from './FederationSection.js'
 import { KeysSection } from './KeysSection.js'
+import { MempoolSection } from './MempoolSection.js'
 import { PegsSection } from './PegsSection.js'
 import './bitcoin.css'
 
 const SECTIONS: Array<{ name: BtcSection; label: string }> = [
   { name: 'blocks', label: 'Blocks' },
+  { name: 'mempool', label: 'Mempool' },
   { name: 'federation', label: 'Federation' },
   { name: 'pegs', label: 'Peg-ins & peg-outs' },
   { name: 'keys', label: 'Dev keys' },
@@ -26,6 +28,8 @@ function Section({ name }: { name: BtcSection }) {
   switch (name) {
     case 'blocks':
       return <BtcBlocksList />
+    case 'mempool':
+      return <MempoolSection />
     case 'federation':
       return <FederationSection />
     case 'pegs':
@@ -66,6 +70,9 @@ export function BitcoinView() {
           >
             {s.label}
             {s.name === 'pegs' && pegCount > 0 && <span class="badge">{pegCount}</span>}
+            {s.name === 'mempool' && (data.info?.mempoolSize ?? 0) > 0 && (
+              <span class="badge">{data.info?.mempoolSize}</span>
+            )}
           </button>
         ))}
       </div>

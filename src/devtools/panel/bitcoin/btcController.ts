@@ -137,6 +137,8 @@ export function createBtcController(store: BtcStore, rpc: Rpc, isActive: () => b
 
     block: (hashOrHeight: string | number) => rpc<BtcBlock>('btc_getBlock', [hashOrHeight]),
 
+    mempool: () => rpc<BtcTransaction[]>('btc_getMempool'),
+
     /** A transaction as the node has it now (confirmations move), never from the cache. */
     freshTransaction: (txid: string) => rpc<BtcTransaction>('btc_getTransaction', [txid]),
 

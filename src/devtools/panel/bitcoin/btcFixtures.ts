@@ -51,6 +51,7 @@ export function fakeBtcNode({ genesisHeight = 0, blocks = 1 } = {}) {
   const methods: Record<string, (params: unknown[]) => unknown> = {
     btc_getInfo: info,
     btc_getPegs: () => pegs,
+    btc_getMempool: () => [],
     btc_getAddresses: () => addresses,
     btc_getBlocks: ([query]) => {
       const { count, before } = query as { count: number; before: number }

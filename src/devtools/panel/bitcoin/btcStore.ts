@@ -8,7 +8,7 @@ import type { BtcBlockSummary, BtcDevAddress, BtcInfo, BtcPegs } from './types.j
 /** What the view's detail pane shows: a block (by hash) or a transaction (by txid). */
 export type BtcTarget = { kind: 'block'; hash: string } | { kind: 'tx'; txid: string }
 
-export type BtcSection = 'blocks' | 'federation' | 'pegs' | 'keys'
+export type BtcSection = 'blocks' | 'mempool' | 'federation' | 'pegs' | 'keys'
 
 export interface BtcData {
   info: BtcInfo | null
