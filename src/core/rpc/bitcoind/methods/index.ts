@@ -1,0 +1,63 @@
+/** Every method the bitcoind-compatible RPC serves, by name. */
+import type { BitcoindMethod } from '../context.js'
+import { decoderawtransaction } from './decoderawtransaction.js'
+import { dumpprivkey } from './dumpprivkey.js'
+import { estimatesmartfee } from './estimatesmartfee.js'
+import { generate } from './generate.js'
+import { generatetoaddress } from './generatetoaddress.js'
+import { getaddressinfo } from './getaddressinfo.js'
+import { getbalance } from './getbalance.js'
+import { getbestblockhash } from './getbestblockhash.js'
+import { getblock } from './getblock.js'
+import { getblockchaininfo } from './getblockchaininfo.js'
+import { getblockcount } from './getblockcount.js'
+import { getblockhash } from './getblockhash.js'
+import { getblockheader } from './getblockheader.js'
+import { getmempoolinfo } from './getmempoolinfo.js'
+import { getnetworkinfo } from './getnetworkinfo.js'
+import { getnewaddress } from './getnewaddress.js'
+import { getrawchangeaddress } from './getrawchangeaddress.js'
+import { getrawmempool } from './getrawmempool.js'
+import { getrawtransaction } from './getrawtransaction.js'
+import { gettxout } from './gettxout.js'
+import { gettxoutproof } from './gettxoutproof.js'
+import { importprivkey } from './importprivkey.js'
+import { listunspent } from './listunspent.js'
+import { ping } from './ping.js'
+import { sendrawtransaction } from './sendrawtransaction.js'
+import { sendtoaddress } from './sendtoaddress.js'
+import { validateaddress } from './validateaddress.js'
+import { verifytxoutproof } from './verifytxoutproof.js'
+
+export const BITCOIND_METHODS: ReadonlyMap<string, BitcoindMethod> = new Map(
+  [
+    decoderawtransaction,
+    dumpprivkey,
+    estimatesmartfee,
+    generate,
+    generatetoaddress,
+    getaddressinfo,
+    getbalance,
+    getbestblockhash,
+    getblock,
+    getblockchaininfo,
+    getblockcount,
+    getblockhash,
+    getblockheader,
+    getmempoolinfo,
+    getnetworkinfo,
+    getnewaddress,
+    getrawchangeaddress,
+    getrawmempool,
+    getrawtransaction,
+    gettxout,
+    gettxoutproof,
+    importprivkey,
+    listunspent,
+    ping,
+    sendrawtransaction,
+    sendtoaddress,
+    validateaddress,
+    verifytxoutproof,
+  ].map((method) => [method.name, method]),
+)
