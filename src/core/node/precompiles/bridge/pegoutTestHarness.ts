@@ -13,7 +13,7 @@ import { keccak256 } from '../../../crypto/hash.js'
 import { BLOCK } from '../../../evm/testing/harness.js'
 import { MemoryState } from '../../../evm/testing/memoryState.js'
 import { executeTransaction } from '../../../evm/transaction.js'
-import type { ExecutionResult, Precompile } from '../../../evm/types.js'
+import type { ExecutionResult, Precompile, PrecompileContext } from '../../../evm/types.js'
 import { type Address, bytesToHex, hexToBytes, utf8ToBytes } from '../../../util/hex.js'
 import { defineNativeContract } from '../nativeContract.js'
 import { type PegoutEnvironment, plainTransferToBridge } from './pegout.js'
@@ -120,4 +120,36 @@ export class PegoutWorld {
 
 export function topicOf(signature: string): string {
   return bytesToHex(keccak256(utf8ToBytes(signature)))
+}
+
+/** A native-call context over plain maps, recording what the call wrote, moved and logged. */
+export function fakeContext(overrides: Partial<PrecompileContext> = {}) {
+  const slots = new Map<string, bigint>()
+  const logs: { topics: Uint8Array[]; data: Uint8Array }[] = []
+  const transfers: { from: Address; to: Address; amount: bigint }[] = []
+  const ctx: PrecompileContext = {
+    caller: COW.address,
+    origin: COW.address,
+    value: 0n,
+    block: { ...BLOCK, number: 10n },
+    txHash: keccak256(utf8ToBytes('fake context')),
+    state: {
+      getAccount: () => undefined,
+      getCode: () => new Uint8Array(0),
+      getStorage: (address, slot) => slots.get(`${address}:${slot}`) ?? 0n,
+    },
+    write: {
+      setStorage: (address, slot, value) => {
+        slots.set(`${address}:${slot}`, value)
+      },
+      transfer: (from, to, amount) => {
+        transfers.push({ from, to, amount })
+      },
+      log: (_address, topics, data) => {
+        logs.push({ topics, data })
+      },
+    },
+    ...overrides,
+  }
+  return { ctx, logs, transfers, storage: () => ENV.storage(ctx) }
 }
