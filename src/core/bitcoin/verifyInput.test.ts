@@ -195,6 +195,9 @@ describe('tampered spends are refused with a reason', () => {
     })
     expect(spend(compileScript([sig, key, 0x76]))).toMatchObject({ reason: /not push-only/ })
     expect(spend(compileScript([sig]))).toMatchObject({ reason: /has 1 items/ })
+    const viaPushData1 = Uint8Array.of(0x4c, sig.length, ...sig, ...compileScript([key]))
+    expect(spend(viaPushData1)).toMatchObject({ reason: /non-minimal push \(MINIMALDATA\)/ })
+    expect(spend(compileScript([sig, key, Uint8Array.of(5)]))).toMatchObject({ reason: /MINIMALDATA/ })
   })
 
   it('P2WPKH and P2SH-P2WPKH: a scriptSig, an uncompressed key, a wrong redeem script', () => {
@@ -211,6 +214,9 @@ describe('tampered spends are refused with a reason', () => {
     expect(verifyInputScript(wrongRedeem, 2, f.prevOutputs[2]!)).toMatchObject({
       reason: /does not match the P2SH hash/,
     })
+    const redeem = decompileScript(tx.inputs[2]!.scriptSig)[0] as Uint8Array
+    const longPush = withInput(tx, 2, { scriptSig: Uint8Array.of(0x4c, redeem.length, ...redeem) })
+    expect(verifyInputScript(longPush, 2, f.prevOutputs[2]!)).toMatchObject({ reason: /MINIMALDATA/ })
     const noWitness = withInput(tx, 2, { witness: [] })
     expect(verifyInputScript(noWitness, 2, f.prevOutputs[2]!)).toMatchObject({ reason: /has 0 items/ })
   })

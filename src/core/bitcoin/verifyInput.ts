@@ -8,7 +8,14 @@ import type { BitcoinTransaction } from '../mining/bitcoin/transaction'
 import { equalBytes } from '../util/hex'
 import { hash160 } from './hash160'
 import { OP_0 } from './opcodes'
-import { classifyScript, decompileScript, isPushOnly, p2pkhScript, type ScriptChunk } from './script'
+import {
+  classifyScript,
+  compileScript,
+  decompileScript,
+  isPushOnly,
+  p2pkhScript,
+  type ScriptChunk,
+} from './script'
 import { legacySighash, SIGHASH_ANYONECANPAY, witnessV0Sighash } from './sighash'
 import { signatureProblem } from './signature'
 
@@ -49,7 +56,33 @@ function pushes(script: Uint8Array, what: string): Uint8Array[] | string {
     return `${what} does not parse: ${(error as Error).message}`
   }
   if (!isPushOnly(chunks)) return `${what} is not push-only`
+  if (!isMinimal(script, chunks)) return `${what} has a non-minimal push (MINIMALDATA)`
   return chunks.map((chunk) => (typeof chunk === 'number' ? smallIntBytes(chunk) : chunk))
+}
+
+/**
+ * MINIMALDATA: each push uses its shortest form, and one byte 1–16 or 0x81 is pushed by its
+ * small-integer opcode. compileScript writes the shortest push, so a re-encoding differs otherwise.
+ */
+function isMinimal(script: Uint8Array, chunks: ScriptChunk[]): boolean {
+  const smallByte = (chunk: ScriptChunk) =>
+    typeof chunk !== 'number' &&
+    chunk.length === 1 &&
+    (((chunk[0] as number) >= 1 && (chunk[0] as number) <= 16) || chunk[0] === 0x81)
+  return !chunks.some(smallByte) && equalBytes(compileScript(chunks), script)
+}
+
+/** Computes each hash type's digest once, however many keys a signature is tried against. */
+function cached(digestFor: (hashType: number) => Uint8Array): (hashType: number) => Uint8Array {
+  const digests = new Map<number, Uint8Array>()
+  return (hashType) => {
+    let digest = digests.get(hashType)
+    if (digest === undefined) {
+      digest = digestFor(hashType)
+      digests.set(hashType, digest)
+    }
+    return digest
+  }
 }
 
 /** The stack element a push opcode leaves (OP_0 → empty, OP_1..16 → one byte). */
@@ -131,13 +164,19 @@ function verifyP2sh(tx: BitcoinTransaction, inputIndex: number, prevOutput: Prev
   const redeem = classifyScript(redeemScript)
   const witness = input.witness ?? []
   if (redeem.kind === 'p2wpkh') {
-    if (stack.length !== 1) return fail('P2SH-P2WPKH scriptSig must hold only the redeem script')
+    // Core wants exactly `<push redeemScript>`, or the witness is "malleated".
+    if (stack.length !== 1 || !equalBytes(input.scriptSig, compileScript([redeemScript]))) {
+      return fail('P2SH-P2WPKH scriptSig must hold only the redeem script')
+    }
     return verifyWitnessKeyHash(tx, inputIndex, witness, redeem.hash, prevOutput.value)
   }
   if (witness.length > 0) return fail('witness on a non-witness input')
   if (redeem.kind !== 'multisig') return fail(`non-standard: P2SH redeem script is ${redeem.kind}`)
-  return verifyMultisig(stack.slice(0, -1), redeem.m, redeem.publicKeys, (t) =>
-    legacySighash(tx, inputIndex, redeemScript, t),
+  return verifyMultisig(
+    stack.slice(0, -1),
+    redeem.m,
+    redeem.publicKeys,
+    cached((t) => legacySighash(tx, inputIndex, redeemScript, t)),
   )
 }
 
