@@ -92,7 +92,7 @@ describe('the release transaction builder', () => {
   })
 
   test('a fee that leaves an output below dust is COULD_NOT_ADJUST_DOWNWARDS', () => {
-    expect(build([utxo(1, 0, 1_000_000n)], [40_000n])).toEqual({
+    expect(build([utxo(1, 0, 1_000_000n)], [39_000n])).toEqual({
       ok: false,
       response: 'COULD_NOT_ADJUST_DOWNWARDS',
     })
