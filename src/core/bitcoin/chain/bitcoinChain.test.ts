@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest'
 import { COW_ACCOUNTS } from '../../accounts/devAccounts.js'
 import { bytesToUnprefixedHex, hexToBytes } from '../../util/hex.js'
 import { decodeMerkleBlock, parsePartialMerkleTree } from '../partialMerkleTree.js'
-import { BitcoinChain } from './bitcoinChain.js'
+import { BitcoinChain, DEFAULT_PAYOUT_SCRIPT } from './bitcoinChain.js'
 import { mapBtcStore } from './store.js'
 import { BtcRejectError, type Utxo } from './types.js'
 
@@ -195,6 +195,17 @@ describe('mining', () => {
     expect(c!.block.header.time).toBe(genesisTime + 1201)
     expect(d!.block.header.time).toBe(genesisTime + 1202)
     expect(chain.mine(1, undefined, 2_000_000_000)[0]!.block.header.time).toBe(2_000_000_000)
+  })
+
+  test('without a payout script the reward is burnt and stores no output', () => {
+    const { chain, store } = fresh()
+    chain.mine(1)
+    const before = store.entries.size
+    const [block] = chain.mine(1)
+    expect(block!.block.transactions[0]!.outputs[0]!.scriptPubKey).toEqual(DEFAULT_PAYOUT_SCRIPT)
+    expect(DEFAULT_PAYOUT_SCRIPT[0]).toBe(bitcoin.opcodes.OP_RETURN)
+    // The block, its height index, its coinbase's location; the tip is rewritten.
+    expect(store.entries.size - before).toBe(3)
   })
 
   test('the subsidy halves every 150 blocks, as on regtest', () => {

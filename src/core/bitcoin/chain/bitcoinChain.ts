@@ -9,10 +9,9 @@ import { encodeBitcoinHeader } from '../../mining/bitcoin/header.js'
 import { serializeTransactionForBlock, transactionId } from '../../mining/bitcoin/transaction.js'
 import type { NetworkName } from '../../network/networks.js'
 import { bytesToHex, equalBytes, utf8ToBytes } from '../../util/hex.js'
-import { hash160 } from '../hash160.js'
 import { BTC_PARAMS, type BtcParams } from '../params.js'
 import { buildPartialMerkleTree, encodeMerkleBlock } from '../partialMerkleTree.js'
-import { p2pkhScript } from '../script.js'
+import { nullDataScript } from '../script.js'
 import { acceptToMempool, confirmedUtxo } from './accept.js'
 import { BTC_GENESIS_HEIGHT } from './genesis.js'
 import { genesisOverlay } from './genesisOverlay.js'
@@ -40,10 +39,11 @@ import {
 } from './types.js'
 
 /**
- * Where coinbases go when no payout script is given: a P2PKH of a hash no key is known for, so
- * mining never changes a dev account's balance.
+ * Where coinbases go when no payout script is given: an OP_RETURN, so the reward is burnt. Mining
+ * never changes a dev account's balance, and blocks mined for the RSK chain's sake store no UTXO
+ * (an ever-growing index of one script would be rewritten with every block).
  */
-export const DEFAULT_PAYOUT_SCRIPT = p2pkhScript(hash160(utf8ToBytes('rsk-devnode unowned miner')))
+export const DEFAULT_PAYOUT_SCRIPT = nullDataScript(utf8ToBytes('rsk-devnode: no miner'))
 
 /** Seconds between blocks mined without a given time (Bitcoin's target spacing). */
 const BLOCK_SPACING = 600
