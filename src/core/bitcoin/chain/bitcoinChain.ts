@@ -54,7 +54,11 @@ export interface UtxoQuery {
 }
 
 export class BitcoinChain {
-  private readonly store: BtcStore
+  /**
+   * The chain's store seen through the genesis (writes store the genesis first). Others may keep
+   * their own keys here (outside the `btc:` prefix) to share the chain's persistence.
+   */
+  readonly store: BtcStore
 
   constructor(
     store: BtcStore,
