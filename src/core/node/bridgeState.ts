@@ -1,15 +1,17 @@
 /**
- * The simulated state of the Rootstock Bridge (0x…01000006): one source for `eth_bridgeState`
- * and the Bridge precompile's read methods, so both tell a dApp the same story.
- *
- * There is no Bitcoin network behind the node. The Bridge's Bitcoin light client is modelled as
- * starting at a fixed height per network and gaining one Bitcoin block per 20 Rootstock blocks
- * (10-minute Bitcoin blocks against ~30-second Rootstock blocks), so heights move as the chain
- * grows and are the same for everyone reading the same block. No peg-out is ever waiting for
- * federation signatures: no peg-in or peg-out can happen here.
+ * The state of the Rootstock Bridge (0x…01000006) as its storage holds it: one source for
+ * `eth_bridgeState` and the Bridge's read methods, so both tell a dApp the same story. The light
+ * client's best height is that of the last BTC header the federation fed it (the simulated
+ * chain's genesis until then); peg-outs waiting for signatures are those the Bridge queued.
  */
-import type { NetworkConfig, NetworkName } from '../network/networks.js'
+import type { StateReader } from '../evm/types.js'
+import type { NetworkConfig } from '../network/networks.js'
 import { bytesToUnprefixedHex } from '../util/hex.js'
+import { bridgeConstants } from './precompiles/bridge/constants.js'
+import { bridgeFederation } from './precompiles/bridge/federation.js'
+import { bridgeStorageIn } from './precompiles/bridge/genesis.js'
+import { bestHeight } from './precompiles/bridge/lightClient.js'
+import { readWaitingForSignatures } from './precompiles/bridge/pegoutStorage.js'
 
 export interface BridgeState {
   /** Height of the best block of the Bridge's Bitcoin light client. */
@@ -27,50 +29,19 @@ export interface BridgeState {
   federationThreshold: number
 }
 
-/** One Bitcoin block (10 min) per 20 Rootstock blocks (~30 s). */
-export const RSK_BLOCKS_PER_BTC_BLOCK = 20n
-
-interface NetworkBridgeDefaults {
-  initialBtcHeight: number
-  minimumPeginValueSatoshis: bigint
-  lockingCapSatoshis: bigint
-  federationSize: number
-}
-
-// Orders of magnitude of the real networks: Bitcoin mainnet / testnet heights around the
-// Bridge's checkpoints, Rootstock's 0.005 BTC minimum peg-in and its locking caps.
-const DEFAULTS: Readonly<Record<NetworkName, NetworkBridgeDefaults>> = {
-  mainnet: {
-    initialBtcHeight: 838_000,
-    minimumPeginValueSatoshis: 500_000n,
-    lockingCapSatoshis: 200_000_000_000n,
-    federationSize: 9,
-  },
-  testnet: {
-    initialBtcHeight: 2_580_000,
-    minimumPeginValueSatoshis: 500_000n,
-    lockingCapSatoshis: 200_000_000_000n,
-    federationSize: 5,
-  },
-  regtest: {
-    initialBtcHeight: 0,
-    minimumPeginValueSatoshis: 500_000n,
-    lockingCapSatoshis: 100_000_000_000n,
-    federationSize: 3,
-  },
-}
-
-/** The Bridge's state as of Rootstock block `rskBlockNumber` on `network`. */
-export function bridgeStateAt(network: Pick<NetworkConfig, 'name'>, rskBlockNumber: bigint): BridgeState {
-  const d = DEFAULTS[network.name]
+/** The Bridge's state in `state` (a block's world state) on `network`. */
+export function bridgeStateAt(network: Pick<NetworkConfig, 'name'>, state: StateReader): BridgeState {
+  const constants = bridgeConstants(network.name)
+  const federation = bridgeFederation(network.name)
+  const storage = bridgeStorageIn(state, network.name)
   return {
-    btcBlockchainBestChainHeight: d.initialBtcHeight + Number(rskBlockNumber / RSK_BLOCKS_PER_BTC_BLOCK),
-    btcBlockchainInitialBlockHeight: d.initialBtcHeight,
-    rskTxsWaitingForSignatures: [],
-    minimumPeginValueSatoshis: d.minimumPeginValueSatoshis,
-    lockingCapSatoshis: d.lockingCapSatoshis,
-    federationSize: d.federationSize,
-    federationThreshold: Math.floor(d.federationSize / 2) + 1,
+    btcBlockchainBestChainHeight: bestHeight(storage),
+    btcBlockchainInitialBlockHeight: storage.genesis.height,
+    rskTxsWaitingForSignatures: readWaitingForSignatures(storage).map((entry) => entry.rskTxHash),
+    minimumPeginValueSatoshis: constants.minimumPeginValueSatoshis,
+    lockingCapSatoshis: constants.lockingCapSatoshis,
+    federationSize: federation.publicKeys.length,
+    federationThreshold: federation.threshold,
   }
 }
 

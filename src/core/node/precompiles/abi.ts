@@ -94,6 +94,22 @@ export class AbiReader {
     return new TextDecoder().decode(this.bytes(index))
   }
 
+  /** A dynamic array of static 32-byte words (`bytes32[]`, `uint256[]`). */
+  wordArray(index: number): Uint8Array[] {
+    const base = this.#safeNumber(this.uint(index))
+    const count = this.#safeNumber(this.#word(base))
+    return Array.from({ length: count }, (_, i) => {
+      const at = base + WORD + i * WORD
+      if (at + WORD > this.#data.length) throw new AbiDecodeError('array past the end of input')
+      return this.#data.slice(at, at + WORD)
+    })
+  }
+
+  /** A static `bytes32` argument. */
+  bytes32(index: number): Uint8Array {
+    return bigintToPaddedBytes(this.uint(index), WORD)
+  }
+
   bytesArray(index: number): Uint8Array[] {
     const base = this.#safeNumber(this.uint(index))
     const count = this.#safeNumber(this.#word(base))

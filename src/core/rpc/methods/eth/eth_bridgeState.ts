@@ -1,6 +1,6 @@
 /**
- * Handler for `eth_bridgeState`: RSKj's `BridgeState.stateToMap` of the simulated Bridge at the
- * head, `{"rskTxsWaitingForSignatures":[…],"btcBlockchainBestChainHeight":<number>}`.
+ * Handler for `eth_bridgeState`: RSKj's `BridgeState.stateToMap` of the Bridge's stored state at
+ * the head, `{"rskTxsWaitingForSignatures":[…],"btcBlockchainBestChainHeight":<number>}`.
  */
 import { bridgeStateAt, bridgeStateToJson } from '../../../node/bridgeState.js'
 import { defineMethod } from '../../defineMethod.js'
@@ -8,6 +8,5 @@ import { defineMethod } from '../../defineMethod.js'
 export const eth_bridgeState = defineMethod({
   name: 'eth_bridgeState',
   params: [],
-  handler: (context) =>
-    bridgeStateToJson(bridgeStateAt(context.engine.network, context.engine.head.header.number)),
+  handler: (context) => bridgeStateToJson(bridgeStateAt(context.engine.network, context.engine.latestState)),
 })
