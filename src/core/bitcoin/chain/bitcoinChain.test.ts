@@ -195,6 +195,11 @@ describe('mining', () => {
     expect(c!.block.header.time).toBe(genesisTime + 1201)
     expect(d!.block.header.time).toBe(genesisTime + 1202)
     expect(chain.mine(1, undefined, 2_000_000_000)[0]!.block.header.time).toBe(2_000_000_000)
+    expect(rejection(() => chain.mine(1, undefined, 2 ** 32))).toEqual({
+      code: -8,
+      message: 'Invalid block time: 4294967296',
+    })
+    expect(rejection(() => chain.mine(-1)).code).toBe(-8)
   })
 
   test('without a payout script the reward is burnt and stores no output', () => {
@@ -236,6 +241,9 @@ describe('proofs and persistence', () => {
       message: 'Transaction not yet in block',
     })
     expect(rejection(() => chain.proof([txid], chain.blockByHeight(0)!.hash)).code).toBe(-5)
+    expect(rejection(() => chain.proof([txid, txid])).message).toBe(
+      `Invalid parameter, duplicated txid: ${tx.getId()}`,
+    )
   })
 
   test('a new chain over the same store sees every block, output and mempool transaction', () => {

@@ -178,6 +178,8 @@ export class BitcoinChain {
   mine(count: number, payoutScript: Uint8Array = DEFAULT_PAYOUT_SCRIPT, time?: number): StoredBtcBlock[] {
     if (!Number.isSafeInteger(count) || count < 0)
       throw new BtcRejectError(RPC_INVALID_PARAMETER, `Invalid block count: ${count}`)
+    if (time !== undefined && !(Number.isSafeInteger(time) && time >= 0 && time <= 0xffffffff))
+      throw new BtcRejectError(RPC_INVALID_PARAMETER, `Invalid block time: ${time}`)
     const mined: StoredBtcBlock[] = []
     for (let i = 0; i < count; i++) {
       const tip = this.tip()
@@ -202,6 +204,14 @@ export class BitcoinChain {
   proof(txids: Uint8Array[], blockHash?: Uint8Array): Uint8Array {
     const first = txids[0]
     if (!first) throw new BtcRejectError(RPC_INVALID_PARAMETER, 'Parameter txids must not be empty')
+    const distinct = new Set(txids.map(bytesToHex))
+    if (distinct.size !== txids.length) {
+      const repeated = txids.find((id, i) => txids.findIndex((other) => equalBytes(other, id)) !== i)
+      throw new BtcRejectError(
+        RPC_INVALID_PARAMETER,
+        `Invalid parameter, duplicated txid: ${bytesToHex(repeated!).slice(2)}`,
+      )
+    }
     let hash = blockHash
     if (!hash) {
       const location = this.store.get(txKey(first))
