@@ -53,6 +53,15 @@ describe('legacy signature hash', () => {
     expect(legacySighash(ours, 0, withSeparator, SIGHASH_ALL)).toEqual(
       legacySighash(ours, 0, code, SIGHASH_ALL),
     )
+    // A separator inside pushed data is data; after a truncated push the bytes are kept as they are.
+    const pushed = Uint8Array.of(0x01, 0xab, 0xab)
+    expect(hex(legacySighash(ours, 0, pushed, SIGHASH_ALL))).toBe(
+      hex(sampleTransaction().hashForSignature(0, pushed, SIGHASH_ALL)),
+    )
+    const truncated = Uint8Array.of(0xab, 0x05, 0x01, 0xab)
+    expect(legacySighash(ours, 0, truncated, SIGHASH_ALL)).toEqual(
+      legacySighash(ours, 0, Uint8Array.of(0x05, 0x01, 0xab), SIGHASH_ALL),
+    )
   })
 
   it('refuses an input index the transaction does not have', () => {

@@ -6,8 +6,7 @@
 import { sha256d } from '../crypto/fastSha256'
 import { ByteWriter, reverseBytes } from '../mining/bitcoin/byteIo'
 import type { BitcoinTransaction, BitcoinTxOutput } from '../mining/bitcoin/transaction'
-import { OP_CODESEPARATOR } from './opcodes'
-import { compileScript, decompileScript } from './script'
+import { OP_CODESEPARATOR, OP_PUSHDATA1, OP_PUSHDATA2, OP_PUSHDATA4 } from './opcodes'
 
 export const SIGHASH_ALL = 1
 export const SIGHASH_NONE = 2
@@ -27,16 +26,38 @@ function checkIndex(tx: BitcoinTransaction, inputIndex: number): void {
   }
 }
 
-/** The script code without its OP_CODESEPARATORs, as legacy signing hashes it. */
+/**
+ * The script code without its OP_CODESEPARATORs, as legacy signing hashes it. Like Bitcoin Core,
+ * only separators read as opcodes count, and from a truncated push on the bytes are kept as they are.
+ */
 function withoutCodeSeparators(scriptCode: Uint8Array): Uint8Array {
-  let chunks: ReturnType<typeof decompileScript>
-  try {
-    chunks = decompileScript(scriptCode)
-  } catch {
-    return scriptCode
+  const kept: number[] = []
+  let at = 0
+  while (at < scriptCode.length) {
+    const opcode = scriptCode[at] as number
+    const end = opcodeEnd(scriptCode, at)
+    if (end === undefined) break
+    if (opcode !== OP_CODESEPARATOR) for (let i = at; i < end; i++) kept.push(scriptCode[i] as number)
+    at = end
   }
-  if (!chunks.includes(OP_CODESEPARATOR)) return scriptCode
-  return compileScript(chunks.filter((chunk) => chunk !== OP_CODESEPARATOR))
+  for (let i = at; i < scriptCode.length; i++) kept.push(scriptCode[i] as number)
+  return kept.length === scriptCode.length ? scriptCode : Uint8Array.from(kept)
+}
+
+/** Where the opcode at `at` (with its pushed data) ends, or undefined when it runs past the script. */
+function opcodeEnd(script: Uint8Array, at: number): number | undefined {
+  const opcode = script[at] as number
+  let header = 1
+  let length = 0
+  if (opcode < OP_PUSHDATA1) length = opcode
+  else if (opcode <= OP_PUSHDATA4) {
+    const size = opcode === OP_PUSHDATA1 ? 1 : opcode === OP_PUSHDATA2 ? 2 : 4
+    if (at + 1 + size > script.length) return undefined
+    for (let i = size; i >= 1; i--) length = length * 256 + (script[at + i] as number)
+    header += size
+  }
+  const end = at + header + length
+  return end > script.length ? undefined : end
 }
 
 /**
