@@ -11,6 +11,7 @@ import { BITCOIN_CHAIN_ADDRESS } from '../../../network/networks.js'
 import { bytesToHex, bytesToUnprefixedHex } from '../../../util/hex.js'
 import { AbiReader, selectorOf } from '../abi.js'
 import { needsUpdateCollections, signaturesToAdd, UPDATE_COLLECTIONS_CALL } from './federatorActions.js'
+import { createBridgeContract } from './index.js'
 import {
   readNextPegoutHeight,
   readReleaseRequests,
@@ -215,3 +216,39 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   out.set(b, a.length)
   return out
 }
+
+describe('the whole Bridge contract', () => {
+  test('a 0.5 RBTC peg-out from a cow account ends in a signed transaction paying its key, in the mempool', () => {
+    const world = new PegoutWorld(createBridgeContract({ name: NETWORK }))
+    const request = world.send(COW, new Uint8Array(0), RBTC / 2n)
+    expect(topics(request)).toEqual([topicOf('release_request_received(address,string,uint256)')])
+    const byAddress = new Map(federators().map((f) => [f.address, f]))
+    for (let block = 2n; block <= 6n; block++) {
+      world.blockNumber = block
+      if (needsUpdateCollections(world.storage(), NETWORK, block))
+        expect(world.send(federators()[0] as Sender, UPDATE_COLLECTIONS_CALL).success).toBe(true)
+      for (const call of signaturesToAdd(world.storage(), NETWORK))
+        expect(world.send(byAddress.get(call.from) as Sender, call.data).success).toBe(true)
+    }
+    const chain = new BitcoinChain(
+      slotBtcStore({
+        getStorage: (slot) => world.state.getStorage(BITCOIN_CHAIN_ADDRESS, slot),
+        setStorage: () => {
+          throw new Error('read-only')
+        },
+      }),
+      NETWORK,
+    )
+    const [txid] = chain.mempool()
+    const tx = bitcoin.Transaction.fromHex(
+      bytesToUnprefixedHex(chain.transaction(txid ?? new Uint8Array(32))?.raw ?? new Uint8Array()),
+    )
+    const pubkey = curves().secp256k1.getPublicKey(COW.privateKey, true)
+    const cowScript = bitcoin.payments.p2pkh({ pubkey, network: bitcoin.networks.regtest }).output
+    expect(bytesToUnprefixedHex(tx.outs[0]?.script ?? new Uint8Array())).toBe(
+      bytesToUnprefixedHex(cowScript ?? new Uint8Array()),
+    )
+    expect(BigInt(tx.outs[0]?.value ?? 0)).toBe(50_000_000n - 37_200n)
+    expect(new AbiReader(concat(new Uint8Array(4), call(world, 'getQueuedPegoutsCount()'))).uint(0)).toBe(0n)
+  })
+})

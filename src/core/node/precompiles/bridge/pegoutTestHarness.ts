@@ -62,11 +62,11 @@ export function federators(): Sender[] {
 /** A chain of blocks over one memory state, each transaction applied as it runs. */
 export class PegoutWorld {
   readonly state: MemoryState
-  readonly bridge = pegoutBridge()
   blockNumber = 1n
   #txCount = 0
 
-  constructor() {
+  /** `bridge`: the peg-out methods alone by default, or the whole Bridge contract. */
+  constructor(readonly bridge: Precompile = pegoutBridge()) {
     const accounts: Record<string, { balance: bigint }> = {
       [COW.address]: { balance: 1_000n * RBTC },
       [BRIDGE_STORAGE_ADDRESS]: { balance: 21_000_000n * RBTC },
