@@ -86,6 +86,20 @@ describe('BIP143 signature hash', () => {
     }
   })
 
+  it("matches BIP143's P2SH-P2WPKH example", () => {
+    const tx = parseTransaction(
+      hexToBytes(
+        '0100000001db6b1b20aa0fd7b23880be2ecbd4a98130974cf4748fb66092ac4d3ceb1a54770100000000feffffff02b8b4eb0b00' +
+          '0000001976a914a457b684d7f0d539a46a45bbc043f35b59d0d96388ac0008af2f000000001976a914fd270b1ee6abcaea97fea7' +
+          'ad0402e8bd8ad6d77c88ac92040000',
+      ),
+    )
+    const scriptCode = p2pkhScript(hexToBytes('79091972186c449eb1ded22b78e40d009bdf0089'))
+    expect(hex(witnessV0Sighash(tx, 0, scriptCode, 1_000_000_000n, SIGHASH_ALL))).toBe(
+      '64f3b0f4dd2bb3aa1ce8566d220cc74dda9df97d8490cc81d89d735c92e59fb6',
+    )
+  })
+
   it("matches BIP143's native P2WPKH example", () => {
     const unsigned = hexToBytes(
       '0100000002fff7f7881a8099afa6940d42d1e7f6362bec38171ea3edf433541db4e4ad969f0000000000eeffffff' +
