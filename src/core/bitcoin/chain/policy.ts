@@ -55,7 +55,8 @@ export function checkTransaction(tx: BitcoinTransaction): void {
   if (serializeTransaction(tx).length * 4 > MAX_BLOCK_WEIGHT) throw reject('bad-txns-oversize')
   let total = 0n
   for (const output of tx.outputs) {
-    if (output.value < 0n) throw reject('bad-txns-vout-negative')
+    // Core reads values as int64: the top bit set is a negative amount.
+    if (output.value < 0n || output.value >= 1n << 63n) throw reject('bad-txns-vout-negative')
     if (output.value > MAX_MONEY) throw reject('bad-txns-vout-toolarge')
     total += output.value
     if (total > MAX_MONEY) throw reject('bad-txns-txouttotal-toolarge')
