@@ -195,6 +195,7 @@ describe('tampered spends are refused with a reason', () => {
     })
     expect(spend(compileScript([sig, key, 0x76]))).toMatchObject({ reason: /not push-only/ })
     expect(spend(compileScript([sig]))).toMatchObject({ reason: /has 1 items/ })
+    expect(spend(compileScript([sig, key, 0x50]))).toMatchObject({ reason: /OP_RESERVED/ })
     const viaPushData1 = Uint8Array.of(0x4c, sig.length, ...sig, ...compileScript([key]))
     expect(spend(viaPushData1)).toMatchObject({ reason: /non-minimal push \(MINIMALDATA\)/ })
     expect(spend(compileScript([sig, key, Uint8Array.of(5)]))).toMatchObject({ reason: /MINIMALDATA/ })

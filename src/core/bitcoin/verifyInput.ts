@@ -2,7 +2,8 @@
  * Script validation of the standard spends the simulated chain accepts: P2PKH, P2SH m-of-n
  * multisig, P2WPKH and P2SH-P2WPKH. Rather than a general interpreter, each template is checked as
  * Bitcoin Core's interpreter with its standard flags (P2SH, STRICTENC, DERSIG, LOW_S, NULLDUMMY,
- * CLEANSTACK, WITNESS, WITNESS_PUBKEYTYPE) would decide it; anything else is "non-standard".
+ * MINIMALDATA, SIGPUSHONLY, CLEANSTACK, WITNESS, WITNESS_PUBKEYTYPE) would decide it; anything else
+ * is "non-standard".
  */
 import type { BitcoinTransaction } from '../mining/bitcoin/transaction'
 import { equalBytes } from '../util/hex'
@@ -56,6 +57,8 @@ function pushes(script: Uint8Array, what: string): Uint8Array[] | string {
     return `${what} does not parse: ${(error as Error).message}`
   }
   if (!isPushOnly(chunks)) return `${what} is not push-only`
+  // OP_RESERVED counts as a push for IsPushOnly but fails the script when executed.
+  if (chunks.includes(0x50)) return `${what} executes OP_RESERVED`
   if (!isMinimal(script, chunks)) return `${what} has a non-minimal push (MINIMALDATA)`
   return chunks.map((chunk) => (typeof chunk === 'number' ? smallIntBytes(chunk) : chunk))
 }
