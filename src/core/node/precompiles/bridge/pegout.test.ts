@@ -4,8 +4,9 @@ import { curves, loadCurves } from '../../../crypto/curves.js'
 import { intrinsicGas } from '../../../evm/gas.js'
 import { bytesToHex, bytesToUnprefixedHex, hexToBytes } from '../../../util/hex.js'
 import { selectorOf } from '../abi.js'
+import { releaseBtc } from './pegout.js'
 import { readReleaseRequests } from './pegoutStorage.js'
-import { COW, ENV, PegoutWorld, RBTC, topicOf } from './pegoutTestHarness.js'
+import { COW, ENV, fakeContext, PegoutWorld, RBTC, topicOf } from './pegoutTestHarness.js'
 import { BRIDGE_STORAGE_ADDRESS } from './storage.js'
 
 beforeAll(async () => {
@@ -101,5 +102,16 @@ describe('a peg-out request', () => {
     const other = curves().secp256k1.getPublicKey(hexToBytes(`0x${'11'.repeat(32)}`), false)
     const result = world.send(COW, new Uint8Array(0), RBTC, { publicKey: other })
     expect(result.success).toBe(false)
+  })
+
+  test('a call without a signature (eth_call, eth_estimateGas) is simulated and succeeds', () => {
+    const { ctx, logs, storage } = fakeContext({
+      txHash: undefined,
+      senderPublicKey: () => null,
+      value: RBTC,
+    })
+    releaseBtc(ENV, ctx)
+    expect(bytesToHex(logs[0]?.topics[0] ?? new Uint8Array())).toBe(RECEIVED)
+    expect(readReleaseRequests(storage())).toHaveLength(1)
   })
 })

@@ -6,14 +6,15 @@
  * or the estimated fee is refunded with `release_request_rejected`. The value is already in the
  * Bridge when this runs (it arrives before a native contract is called).
  */
-import { p2pkhAddress } from '../../../bitcoin/address.js'
+import { p2pkhAddress, scriptToAddress } from '../../../bitcoin/address.js'
 import { type BtcFederation, federationOf } from '../../../bitcoin/chain/federation.js'
 import { BTC_PARAMS } from '../../../bitcoin/params.js'
+import { p2pkhScript } from '../../../bitcoin/script.js'
 import { publicKeyToAddress } from '../../../chain/secp256k1.js'
 import { curves } from '../../../crypto/curves.js'
 import type { PrecompileContext } from '../../../evm/types.js'
 import type { NetworkName } from '../../../network/networks.js'
-import type { Address } from '../../../util/hex.js'
+import { type Address, hexToBytes } from '../../../util/hex.js'
 import { dataGas, NativeContractError, type NativeMethod } from '../nativeContract.js'
 import { logReleaseRequestReceived, logReleaseRequestRejected, RejectedPegoutReason } from './pegoutEvents.js'
 import { readReleaseRequests, writeReleaseRequests } from './pegoutStorage.js'
@@ -101,6 +102,27 @@ export function requiredFundsForFee(env: PegoutEnvironment, storage: BridgeStora
   return fee + (fee * PEGOUT_CONSTANTS[env.network].minimumPegoutValuePercentageToReceiveAfterFee) / 100n
 }
 
+/**
+ * RSKj `BridgeUtils.recoverBtcAddressFromEthTransaction`: the P2PKH address of the signer's
+ * compressed key. A transaction without a real signature (an impersonated sender) cannot peg out
+ * and fails; a call (eth_call, eth_estimateGas: no transaction hash) has no signature either, so it
+ * is simulated with a stand-in address made from the sender's RSK address, so that estimating a
+ * peg-out's gas succeeds as the signed transaction will.
+ */
+function destinationOf(env: PegoutEnvironment, ctx: PrecompileContext, origin: Address): string {
+  const params = BTC_PARAMS[env.network]
+  const publicKey = ctx.senderPublicKey?.() ?? null
+  if (publicKey !== null && publicKeyToAddress(publicKey) === origin)
+    return p2pkhAddress(curves().secp256k1.Point.fromBytes(publicKey).toBytes(true), params)
+  if (ctx.txHash === undefined) {
+    const standIn = scriptToAddress(p2pkhScript(hexToBytes(origin)), params)
+    if (standIn !== undefined) return standIn
+  }
+  throw new NativeContractError(
+    `releaseBtc needs the sender's public key to derive its Bitcoin address, and ${origin} sent no signed transaction`,
+  )
+}
+
 /** RSKj `releaseBtc(rskTx)`. */
 export function releaseBtc(env: PegoutEnvironment, ctx: PrecompileContext): void {
   const write = ctx.write
@@ -113,13 +135,7 @@ export function releaseBtc(env: PegoutEnvironment, ctx: PrecompileContext): void
     logReleaseRequestRejected(ctx, ctx.caller, value, RejectedPegoutReason.CALLER_CONTRACT)
     return
   }
-  const publicKey = ctx.senderPublicKey?.() ?? null
-  if (publicKey === null || publicKeyToAddress(publicKey) !== origin)
-    throw new NativeContractError(
-      `releaseBtc needs the sender's public key to derive its Bitcoin address, and ${origin} sent no signed transaction`,
-    )
-  const compressed = curves().secp256k1.Point.fromBytes(publicKey).toBytes(true)
-  const destination = p2pkhAddress(compressed, BTC_PARAMS[env.network])
+  const destination = destinationOf(env, ctx, origin)
   const storage = env.storage(ctx)
   const satoshis = value / WEIS_PER_SATOSHI
   const constants = PEGOUT_CONSTANTS[env.network]
