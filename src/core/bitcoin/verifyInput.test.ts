@@ -10,7 +10,8 @@ import {
   serializeTransactionForBlock,
 } from '../mining/bitcoin/transaction'
 import { bytesToUnprefixedHex, utf8ToBytes } from '../util/hex'
-import { compileScript, decompileScript, multisigScript, p2wshScript } from './script'
+import { hash160 } from './hash160'
+import { compileScript, decompileScript, multisigScript, p2shScript, p2wshScript } from './script'
 import { SIGHASH_ALL, SIGHASH_ANYONECANPAY, SIGHASH_SINGLE } from './sighash'
 import { parseDerSignature } from './signature'
 import { type PrevOutput, signInput, signMultisigInput, verifyInputScript } from './verifyInput'
@@ -239,6 +240,12 @@ describe('tampered spends are refused with a reason', () => {
       reason: /signature 2 matches no remaining key/,
     })
     expect(spend([])).toMatchObject({ reason: /no redeem script/ })
+    // 16 keys make a 547-byte redeem script: more than a stack element may hold.
+    const keys = Array.from({ length: 16 }, (_, i) => keyOf(`key${i}`).publicKey)
+    const big = multisigScript(1, keys)
+    const bigOutput = { value: 1n, scriptPubKey: p2shScript(hash160(big)) }
+    const bigSpend = withInput(tx, 3, { scriptSig: compileScript([0, sig1!, big]) })
+    expect(verifyInputScript(bigSpend, 3, bigOutput)).toMatchObject({ reason: /element over 520 bytes/ })
   })
 
   it('outputs other than the four standard spends are non-standard, a missing input is named', () => {

@@ -57,6 +57,10 @@ function pushes(script: Uint8Array, what: string): Uint8Array[] | string {
     return `${what} does not parse: ${(error as Error).message}`
   }
   if (!isPushOnly(chunks)) return `${what} is not push-only`
+  // MAX_SCRIPT_ELEMENT_SIZE: no stack element, a P2SH redeem script included, exceeds 520 bytes.
+  if (chunks.some((chunk) => typeof chunk !== 'number' && chunk.length > 520)) {
+    return `${what} pushes an element over 520 bytes`
+  }
   // OP_RESERVED counts as a push for IsPushOnly but fails the script when executed.
   if (chunks.includes(0x50)) return `${what} executes OP_RESERVED`
   if (!isMinimal(script, chunks)) return `${what} has a non-minimal push (MINIMALDATA)`
