@@ -5,12 +5,15 @@
  */
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http'
 import type { NetworkName } from '../../core/network/networks.js'
+import { bitcoindHttpStatus } from '../../core/rpc/bitcoind/dispatch.js'
 import type { AppRuntime } from '../apps/appRegistry.js'
 import { isChainChangingMethod } from '../apps/chainMethods.js'
 import { consumeQuota, quotaResetsAt } from '../apps/quota.js'
 import { handleDashboard } from '../dashboard/dashboardRoute.js'
 import type { NetworkCounters } from '../metrics/metricsBook.js'
+import type { RpcNode } from '../node/nodeHost.js'
 import { handleAdmin } from './admin.js'
+import { bitcoinRefusal, bitcoinRequestOf, isBitcoinChainChangingMethod, jwtFromBasic } from './bitcoind.js'
 import { readBody } from './body.js'
 import type { HandlerContext } from './context.js'
 import { corsHeaders, NO_HEADERS, preflightHeaders } from './cors.js'
@@ -22,6 +25,9 @@ import {
   rejectionBody,
 } from './rejections.js'
 import { parseRoute } from './router.js'
+
+/** Which JSON-RPC a request is for: the network's RSK node, or its simulated Bitcoin chain's bitcoind. */
+type Door = 'rsk' | 'bitcoin'
 
 /** A single request answered with one of these codes gets HTTP 400, as RSKj does. */
 const BAD_REQUEST_CODES: ReadonlySet<number> = new Set([-32700, -32600, -32602])
@@ -70,12 +76,13 @@ function handle(context: HandlerContext, request: IncomingMessage, response: Ser
     context.book.dirty = true
     return reject(response, 'missingKey')
   }
+  const door: Door = route.kind === 'bitcoin' ? 'bitcoin' : 'rsk'
   const runtime = context.registry.byKey(route.apiKey)
-  if (runtime) return admit(context, runtime, route.network, request, response)
+  if (runtime) return admit(context, runtime, route.network, door, request, response)
   later(response, async () => {
     // The CLI may have created this app a moment ago.
     const fresh = await context.registry.lookupFresh(route.apiKey, context.now())
-    if (fresh) return admit(context, fresh, route.network, request, response)
+    if (fresh) return admit(context, fresh, route.network, door, request, response)
     context.book.server.unknownKey++
     context.book.dirty = true
     reject(response, 'unknownKey')
@@ -87,6 +94,7 @@ function admit(
   context: HandlerContext,
   runtime: AppRuntime,
   network: NetworkName,
+  door: Door,
   request: IncomingMessage,
   response: ServerResponse,
 ) {
@@ -114,10 +122,12 @@ function admit(
     response.end()
     return
   }
-  if (!guard.requiresJwt) return receive(context, runtime, network, cors, request, response)
+  if (!guard.requiresJwt) return receive(context, runtime, network, door, cors, request, response)
   later(response, async () => {
-    const verdict = await guard.verifyJwt(request.headers.authorization, context.now())
-    if (verdict === 'ok') return receive(context, runtime, network, cors, request, response)
+    const { authorization } = request.headers
+    const token = door === 'bitcoin' ? jwtFromBasic(authorization) : authorization
+    const verdict = await guard.verifyJwt(token, context.now())
+    if (verdict === 'ok') return receive(context, runtime, network, door, cors, request, response)
     rejectForApp(context, runtime, response, verdict === 'missing' ? 'jwtMissing' : 'jwtInvalid', cors)
   })
 }
@@ -126,6 +136,7 @@ function receive(
   context: HandlerContext,
   runtime: AppRuntime,
   network: NetworkName,
+  door: Door,
   cors: OutgoingHttpHeaders,
   request: IncomingMessage,
   response: ServerResponse,
@@ -133,7 +144,7 @@ function receive(
   const started = performance.now()
   readBody(request, context.bodyLimit, (body) => {
     try {
-      if (body.ok) return answerRpc(context, runtime, network, body.text, cors, response, started)
+      if (body.ok) return answerRpc(context, runtime, network, door, body.text, cors, response, started)
       // The rest is discarded as it arrives (never buffered), so the client can finish sending
       // and read the 413; a body declared absurdly large closes the connection instead.
       const declared = Number(request.headers['content-length'] ?? 0)
@@ -150,6 +161,7 @@ function answerRpc(
   context: HandlerContext,
   runtime: AppRuntime,
   network: NetworkName,
+  door: Door,
   text: string,
   cors: OutgoingHttpHeaders,
   response: ServerResponse,
@@ -189,7 +201,7 @@ function answerRpc(
 
   // An app with the chain-changing methods switched off: those calls are answered here, the rest
   // go to the node (a batch's refusals follow the node's answers; ids tell them apart).
-  const split = runtime.app.chainMethods ? undefined : splitChainMethods(payload)
+  const split = runtime.app.chainMethods ? undefined : splitChainMethods(payload, door)
   const forwarded = split ? split.forward : payload
 
   const finish = (nodeAnswer: unknown) => {
@@ -198,6 +210,10 @@ function answerRpc(
       const errors = countErrors(answer, counters)
       record(counters, payload, calls, errors, performance.now() - started)
       runtime.metrics.countDay(runtime.metrics.usage.day, calls, errors)
+      if (door === 'bitcoin') {
+        const status = bitcoindHttpStatus(payload, answer)
+        return send(response, status, cors, answer === undefined ? '' : `${JSON.stringify(answer)}\n`)
+      }
       if (answer === undefined) return send(response, 200, cors, '')
       const code = Array.isArray(answer) || errors !== 1 ? 0 : errorCode(answer)
       const status = BAD_REQUEST_CODES.has(code)
@@ -221,18 +237,17 @@ function answerRpc(
       },
     },
   }
+  const ask = (node: RpcNode) =>
+    door === 'bitcoin' ? bitcoinRequestOf(node)(forwarded) : node.request(forwarded, options)
   const node = context.nodes.ready(network)
   if (node) {
-    const answer = node.request(forwarded, options)
+    const answer = ask(node)
     // A node that answers synchronously is answered synchronously: no promise hop. `finish`
     // catches its own errors, so one `then` with both callbacks is enough.
     if (!isThenable(answer)) return finish(answer)
     return void answer.then(finish, fail)
   }
-  context.nodes
-    .node(network)
-    .then((opened) => opened.request(forwarded, options))
-    .then(finish, fail)
+  context.nodes.node(network).then(ask).then(finish, fail)
 }
 
 /** Nothing is left for the node to answer. */
@@ -245,12 +260,14 @@ interface ChainMethodSplit {
   refusals: unknown[]
 }
 
-function splitChainMethods(payload: unknown): ChainMethodSplit | undefined {
+function splitChainMethods(payload: unknown, door: Door): ChainMethodSplit | undefined {
+  const changes = door === 'bitcoin' ? isBitcoinChainChangingMethod : isChainChangingMethod
   const refuses = (item: unknown) => {
     const method = methodName(item)
-    return method !== '(invalid)' && isChainChangingMethod(method)
+    return method !== '(invalid)' && changes(method)
   }
   const refusal = (item: unknown) => {
+    if (door === 'bitcoin') return [bitcoinRefusal(item, methodName(item))].filter((r) => r !== undefined)
     const id = (item as { id?: unknown }).id
     return id === undefined ? [] : [{ jsonrpc: '2.0', id, error: chainMethodsOffError(methodName(item)) }]
   }
@@ -278,18 +295,23 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 function countErrors(answer: unknown, counters: NetworkCounters): number {
   if (answer === undefined || answer === null) return 0
   if (!Array.isArray(answer)) {
-    if (typeof answer !== 'object' || !('error' in answer)) return 0
+    if (typeof answer !== 'object' || !hasError(answer)) return 0
     counters.countErrorCode(errorCode(answer))
     return 1
   }
   let errors = 0
   for (const item of answer) {
-    if (typeof item === 'object' && item !== null && 'error' in item) {
+    if (typeof item === 'object' && item !== null && hasError(item)) {
       errors++
       counters.countErrorCode(errorCode(item))
     }
   }
   return errors
+}
+
+/** An answer carrying an error (bitcoind's 1.0 answers carry `error: null` on success). */
+function hasError(answer: object): boolean {
+  return 'error' in answer && answer.error !== null
 }
 
 function errorCode(answer: unknown): number {

@@ -1,12 +1,14 @@
 /**
  * The server's addresses: `/<network>/<API_KEY>` and the provider form `/<network>/v2/<API_KEY>`
- * for JSON-RPC, `/admin/...` for the local admin endpoint, `/` and `/dashboard/...` for the dashboard. Parsed by hand: this runs for every
+ * for JSON-RPC, `/<network>/<API_KEY>/bitcoin` for the simulated Bitcoin chain's bitcoind RPC, `/admin/...` for the local admin endpoint, `/` and `/dashboard/...` for the dashboard. Parsed by hand: this runs for every
  * request and a URL object would cost more than the rest of the routing.
  */
 import type { NetworkName } from '../../core/network/networks.js'
 
 export type Route =
   | { kind: 'rpc'; network: NetworkName; apiKey: string }
+  /** `/<network>/<API_KEY>/bitcoin`: the simulated Bitcoin chain's bitcoind-compatible JSON-RPC. */
+  | { kind: 'bitcoin'; network: NetworkName; apiKey: string }
   | { kind: 'missingKey'; network: NetworkName }
   | { kind: 'unknownNetwork' }
   | { kind: 'admin'; path: string[] }
@@ -37,6 +39,7 @@ export function parseRoute(url: string): Route {
   const network = first as NetworkName
   const rest = segments[1] === 'v2' ? segments.slice(2) : segments.slice(1)
   if (rest.length === 0) return { kind: 'missingKey', network }
+  if (rest.length === 2 && rest[1] === 'bitcoin') return { kind: 'bitcoin', network, apiKey: rest[0]! }
   if (rest.length > 1) return { kind: 'notFound' }
   return { kind: 'rpc', network, apiKey: rest[0]! }
 }
