@@ -13,9 +13,9 @@ import { useBtc, useBtcData } from './context.js'
 import type { BtcBlock, BtcTransaction } from './types.js'
 
 /** Reads `load` for the current target, again whenever the chain's tip moves. */
-function useRead<T>(load: () => Promise<T>, key: string): { value: T | null; error: string | null } {
+function useRead<T>(load: () => Promise<T>, key: string): { value: T | undefined; error: string | null } {
   const { info } = useBtcData()
-  const [value, setValue] = useState<T | null>(null)
+  const [value, setValue] = useState<T | undefined>(undefined)
   const [error, setError] = useState<string | null>(null)
   useEffect(() => {
     let current = true
@@ -55,11 +55,14 @@ function Fields({ rows, testId }: { rows: Array<[string, ComponentChildren]>; te
 
 function BlockDetail({ hash }: { hash: string }) {
   const { controller } = useBtc()
-  const { value: block, error } = useRead<BtcBlock>(() => controller.block(hash), hash)
+  const { value: block, error } = useRead<BtcBlock | null>(() => controller.block(hash), hash)
   return (
     <section data-testid="btc-block-detail" aria-label={`Bitcoin block ${block?.height ?? hash}`}>
       <h2>Bitcoin block {block?.height ?? ''}</h2>
       {error && <p class="error">{error}</p>}
+      {block === null && (
+        <p class="error">This block is not on the Bitcoin chain (an RSK revert or reset took it).</p>
+      )}
       {block && (
         <>
           <Fields
@@ -100,7 +103,7 @@ function BlockDetail({ hash }: { hash: string }) {
 
 function TxDetail({ txid }: { txid: string }) {
   const { controller } = useBtc()
-  const { value: tx, error } = useRead<BtcTransaction>(() => controller.freshTransaction(txid), txid)
+  const { value: tx, error } = useRead<BtcTransaction | null>(() => controller.freshTransaction(txid), txid)
   const where = !tx
     ? ''
     : tx.inMempool
@@ -110,6 +113,11 @@ function TxDetail({ txid }: { txid: string }) {
     <section data-testid="btc-tx-detail" aria-label="Bitcoin transaction">
       <h2>Bitcoin transaction</h2>
       {error && <p class="error">{error}</p>}
+      {tx === null && (
+        <p class="error">
+          No Bitcoin transaction <span class="mono">{txid}</span> in the chain or its mempool.
+        </p>
+      )}
       {tx && (
         <>
           <Fields

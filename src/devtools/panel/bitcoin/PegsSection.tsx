@@ -1,17 +1,96 @@
 /**
  * Peg-ins and peg-outs with their state on both chains: the Bitcoin transaction (opens here) and
- * the RSK transaction (opens in the panel's transaction detail).
+ * the RSK transaction and block (open in the panel's own detail pane).
  */
 import { AddressLink, BlockLink, TxLink } from '../components/ExploreLink.js'
 import { BtcTxLink } from './BtcLinks.js'
 import { formatSats } from './btcFormat.js'
 import { useBtcData } from './context.js'
+import type { BtcPegin, BtcPegout } from './types.js'
 
-const Status = ({ status }: { status: string }) => (
-  <span class={`btc-status btc-status-${status}`} data-testid="btc-peg-status">
+/** RSKj's release_request_rejected reasons (RejectedPegoutReason). */
+const REJECTED_PEGOUT: Record<number, string> = {
+  1: 'below the minimum',
+  2: 'sent by a contract',
+  3: 'fee above the value',
+}
+
+const Status = ({ status, title }: { status: string; title?: string }) => (
+  <span class={`btc-status btc-status-${status}`} data-testid="btc-peg-status" title={title}>
     {status}
   </span>
 )
+
+/** An RSK transaction with its block, as links into the panel's RSK explorer. */
+function RskTx({ hash, block }: { hash?: string; block?: string }) {
+  if (!hash) return <>—</>
+  const number = block === undefined ? undefined : Number(block)
+  return (
+    <>
+      <TxLink hash={hash} />
+      {number !== undefined && (
+        <>
+          {' in '}
+          <BlockLink id={number}>{`#${number}`}</BlockLink>
+        </>
+      )}
+    </>
+  )
+}
+
+function PeginRow({ p }: { p: BtcPegin }) {
+  return (
+    <tr data-testid="btc-pegin-row">
+      <td>
+        <BtcTxLink txid={p.btcTxid} />
+      </td>
+      <td>{p.value === null ? '—' : formatSats(p.value)}</td>
+      <td class="mono clip" title={p.sender ?? ''}>
+        {p.sender ?? '—'}
+      </td>
+      <td>{p.confirmations}</td>
+      <td>
+        <Status status={p.status} />
+      </td>
+      <td>{p.recipient ? <AddressLink address={p.recipient} /> : '—'}</td>
+      <td>
+        <RskTx hash={p.rskTxHash} block={p.rskBlockNumber} />
+      </td>
+    </tr>
+  )
+}
+
+function PegoutRow({ p }: { p: BtcPegout }) {
+  const reason = p.reason === undefined ? undefined : (REJECTED_PEGOUT[p.reason] ?? `reason ${p.reason}`)
+  return (
+    <tr data-testid="btc-pegout-row">
+      <td>
+        <RskTx hash={p.rskTxHash} block={p.rskBlockNumber} />
+      </td>
+      <td>
+        <AddressLink address={p.sender} />
+      </td>
+      <td>{formatSats(p.value)}</td>
+      <td>
+        <Status status={p.status} title={reason} />
+        {reason && <span class="muted"> {reason}</span>}
+      </td>
+      <td class="mono clip" title={p.destination ?? ''}>
+        {p.destination ?? '—'}
+      </td>
+      <td>
+        {p.btcTxid ? <BtcTxLink txid={p.btcTxid} /> : '—'}
+        {p.releaseRskTxHash && (
+          <span class="muted">
+            {' signed in '}
+            <TxLink hash={p.releaseRskTxHash} />
+          </span>
+        )}
+      </td>
+      <td>{p.confirmations ?? '—'}</td>
+    </tr>
+  )
+}
 
 export function PegsSection() {
   const { pegs } = useBtcData()
@@ -25,9 +104,9 @@ export function PegsSection() {
             <th>BTC transaction</th>
             <th>Value</th>
             <th>Sender</th>
-            <th>RSK recipient</th>
-            <th>State</th>
             <th>Confirmations</th>
+            <th>State</th>
+            <th>RSK recipient</th>
             <th>RSK transaction</th>
           </tr>
         </thead>
@@ -40,29 +119,7 @@ export function PegsSection() {
             </tr>
           )}
           {pegs.pegins.map((p) => (
-            <tr key={p.btcTxid} data-testid="btc-pegin-row">
-              <td>
-                <BtcTxLink txid={p.btcTxid} />
-              </td>
-              <td>{formatSats(p.value)}</td>
-              <td class="mono clip" title={p.sender}>
-                {p.sender}
-              </td>
-              <td>{p.recipient ? <AddressLink address={p.recipient} /> : '—'}</td>
-              <td>
-                <Status status={p.status} />
-              </td>
-              <td>{p.confirmations}</td>
-              <td>
-                {p.rskTxHash ? <TxLink hash={p.rskTxHash} /> : '—'}
-                {p.rskBlockNumber !== undefined && (
-                  <>
-                    {' in '}
-                    <BlockLink id={p.rskBlockNumber}>{`#${p.rskBlockNumber}`}</BlockLink>
-                  </>
-                )}
-              </td>
-            </tr>
+            <PeginRow key={p.btcTxid} p={p} />
           ))}
         </tbody>
       </table>
@@ -72,9 +129,9 @@ export function PegsSection() {
           <tr>
             <th>RSK transaction</th>
             <th>Sender</th>
-            <th>BTC destination</th>
             <th>Value</th>
             <th>State</th>
+            <th>BTC destination</th>
             <th>BTC transaction</th>
             <th>Confirmations</th>
           </tr>
@@ -88,23 +145,7 @@ export function PegsSection() {
             </tr>
           )}
           {pegs.pegouts.map((p) => (
-            <tr key={p.rskTxHash} data-testid="btc-pegout-row">
-              <td>
-                <TxLink hash={p.rskTxHash} />
-              </td>
-              <td>
-                <AddressLink address={p.sender} />
-              </td>
-              <td class="mono clip" title={p.destination}>
-                {p.destination}
-              </td>
-              <td>{formatSats(p.value)}</td>
-              <td>
-                <Status status={p.status} />
-              </td>
-              <td>{p.btcTxid ? <BtcTxLink txid={p.btcTxid} /> : '—'}</td>
-              <td>{p.confirmations ?? '—'}</td>
-            </tr>
+            <PegoutRow key={p.rskTxHash} p={p} />
           ))}
         </tbody>
       </table>

@@ -41,7 +41,7 @@ export const outpointKey = (txid: string, vout: number) => `${txid}:${vout}`
 export function createBtcController(store: BtcStore, rpc: Rpc, isActive: () => boolean = () => true) {
   const loading = new Set<number>()
   /** Transactions read to show what an input spends: their outputs never change. */
-  const transactions = new Map<string, Promise<BtcTransaction>>()
+  const transactions = new Map<string, Promise<BtcTransaction | null>>()
   let running: Promise<void> | null = null
   let again = false
   /** The selected network, as the last state push named it: another one is another chain. */
@@ -91,12 +91,16 @@ export function createBtcController(store: BtcStore, rpc: Rpc, isActive: () => b
     transactions.clear()
   }
 
-  function transaction(txid: string): Promise<BtcTransaction> {
+  /** A transaction for its outputs, read once; one the node does not know (yet) is asked again next time. */
+  function transaction(txid: string): Promise<BtcTransaction | null> {
     let read = transactions.get(txid)
     if (!read) {
-      read = rpc<BtcTransaction>('btc_getTransaction', [txid])
+      read = rpc<BtcTransaction | null>('btc_getTransaction', [txid])
       transactions.set(txid, read)
-      read.catch(() => transactions.delete(txid))
+      read.then(
+        (found) => found ?? transactions.delete(txid),
+        () => transactions.delete(txid),
+      )
     }
     return read
   }
@@ -135,12 +139,13 @@ export function createBtcController(store: BtcStore, rpc: Rpc, isActive: () => b
       }
     },
 
-    block: (hashOrHeight: string | number) => rpc<BtcBlock>('btc_getBlock', [hashOrHeight]),
+    /** A block with its transactions; null when it is not on the chain (an RSK revert took it). */
+    block: (hashOrHeight: string | number) => rpc<BtcBlock | null>('btc_getBlock', [hashOrHeight]),
 
     mempool: () => rpc<BtcTransaction[]>('btc_getMempool'),
 
     /** A transaction as the node has it now (confirmations move), never from the cache. */
-    freshTransaction: (txid: string) => rpc<BtcTransaction>('btc_getTransaction', [txid]),
+    freshTransaction: (txid: string) => rpc<BtcTransaction | null>('btc_getTransaction', [txid]),
 
     /**
      * The outputs a transaction's inputs spend (address and value are not in the spending

@@ -60,11 +60,7 @@ export function fakeBtcNode({ genesisHeight = 0, blocks = 1 } = {}) {
         out.push(summary(h))
       return out
     },
-    btc_getTransaction: ([txid]) => {
-      const tx = transactions.get(txid as string)
-      if (!tx) throw new Error(`No such mempool or blockchain transaction`)
-      return tx
-    },
+    btc_getTransaction: ([txid]) => transactions.get(txid as string) ?? null,
     btc_mine: ([count = 1]) => {
       const hashes: string[] = []
       for (let i = 0; i < (count as number); i++) hashes.push(hashOf(++best, fork))

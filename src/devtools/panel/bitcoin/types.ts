@@ -104,25 +104,35 @@ export type PegoutStatus = 'queued' | 'batched' | 'waiting-signatures' | 'releas
 
 export interface BtcPegin {
   btcTxid: string
-  /** Satoshis, decimal. */
-  value: string
-  sender: string
-  recipient: string
+  /** Satoshis paid to the federation, decimal; null when the transaction is no longer known. */
+  value: string | null
+  /** The Bitcoin address the first input spends from, when it has one. */
+  sender: string | null
+  /** The credited RSK address (registered peg-ins only). */
+  recipient: string | null
   status: PeginStatus
   confirmations: number
   rskTxHash?: string
-  rskBlockNumber?: number
+  /** Hex QUANTITY. */
+  rskBlockNumber?: string
 }
 
 export interface BtcPegout {
   rskTxHash: string
+  /** Hex QUANTITY. */
+  rskBlockNumber?: string
   sender: string
-  destination: string
-  /** Satoshis, decimal. */
+  /** The Bitcoin address paid; null for a rejected request. */
+  destination: string | null
+  /** Satoshis (RSKj's release events count satoshis), decimal. */
   value: string
   status: PegoutStatus
+  /** RSKj's release_request_rejected reason code. */
+  reason?: number
   btcTxid?: string
   confirmations?: number
+  /** The RSK transaction whose release_btc event carries the signed transaction. */
+  releaseRskTxHash?: string
 }
 
 export interface BtcPegs {
@@ -143,6 +153,9 @@ export interface BtcDevAddress {
 export interface BtcPegInResult {
   btcTxid: string
   rskTxHash?: string
-  recipient: string
+  rskBlockNumber?: string
+  recipient: string | null
+  /** Wei, decimal. */
   credited?: string
+  status?: 'registered' | 'rejected'
 }
