@@ -18,6 +18,7 @@ import { keys } from './node/engine/keys.js'
 import type { ChainEngine } from './node/engineApi.js'
 import { createRskPrecompiles } from './node/precompiles/index.js'
 import { RecentBlocks } from './node/precompiles/recentBlocks.js'
+import { createBitcoindRpc } from './rpc/bitcoind/dispatch.js'
 import { type ClientVersionStyle, createClientInfo } from './rpc/clientVersion.js'
 import type { MethodContext, Platform } from './rpc/context.js'
 import { createDispatcher, type DispatchOptions, type RequestRecord } from './rpc/dispatch.js'
@@ -121,6 +122,11 @@ export interface DevNode {
    * in order, as `message` events, then live ones (subscriptionRequest.ts).
    */
   restoreSubscription(id: string, params: readonly unknown[], after?: SubscriptionCursor): Promise<void>
+  /**
+   * The simulated Bitcoin chain's bitcoind-compatible JSON-RPC (docs/bridge.md): a request object,
+   * a batch or JSON text, answered as Bitcoin Core answers. Never rejects.
+   */
+  bitcoinRequest(input: unknown): Promise<unknown>
   /** Stops serving (requests then answer 4900) and closes the storage. */
   close(): Promise<void>
 }
@@ -220,6 +226,7 @@ export async function createNode({
     },
   })
   let closed = false
+  const bitcoind = createBitcoindRpc({ engine }, { onInternalError: (error) => emit('internalError', error) })
   // Sender recovery switches to native libsecp256k1 in Node, else WASM, once loaded: pure JS until
   // then, and nothing before the first transaction needs it. Started last, so that its loading
   // (file reads, compiling, a check against the pure-JS result) runs after the node is ready
@@ -245,6 +252,15 @@ export async function createNode({
     },
     off(event, listener) {
       listeners.get(event)?.delete(listener as (payload: never) => void)
+    },
+    bitcoinRequest(input) {
+      if (closed)
+        return Promise.resolve({
+          result: null,
+          error: { code: -28, message: 'The node is closed.' },
+          id: null,
+        })
+      return bitcoind.request(input)
     },
     restoreSubscription: (id, params, after) => restoreSubscription(engine, id, params, after),
     async close() {

@@ -52,6 +52,22 @@ const CANONICAL: Record<string, MethodRow> = rows('dev', {
   // Signing by the node's own accounts, as Hardhat and Anvil do (not RSKj methods).
   personal_sign: [data('message'), address('address')],
   eth_signTypedData_v4: [address('address'), anyJson('typedData')],
+  // The simulated Bitcoin chain and the two-way peg (docs/bridge.md).
+  btc_getInfo: none,
+  btc_getBlocks: [optional(object('options'))],
+  btc_getBlock: [anyJson('block')],
+  btc_getTransaction: [string('txid')],
+  btc_getMempool: none,
+  btc_getBalance: [string('address')],
+  btc_getAddresses: none,
+  btc_getPegs: none,
+  btc_fund: [string('address'), optional(anyJson('value'))],
+  btc_sendRawTransaction: [data('transaction')],
+  btc_sendTransaction: [object('transaction')],
+  btc_mine: [optional(integerLike('count')), optional(string('address'))],
+  btc_pegIn: [object('pegIn')],
+  btc_pegOut: [object('pegOut')],
+  btc_setFederation: [object('settings')],
 })
 
 /** alias → canonical name. */

@@ -6,6 +6,7 @@
  */
 import type { MethodDefinition } from './defineMethod.js'
 import { DEV_METHODS } from './devMethodTable.js'
+import { BTC_METHODS } from './methods/btcMethods.js'
 import { CHAIN_METHODS } from './methods/chainMethods.js'
 import { CONTROL_METHODS } from './methods/controlMethods.js'
 import { DEV_METHODS_IMPLEMENTED } from './methods/devMethods.js'
@@ -73,6 +74,7 @@ export const IMPLEMENTED: readonly MethodDefinition[] = [
   ...NODE_METHODS,
   ...MINING_METHODS,
   ...TRACE_METHODS,
+  ...BTC_METHODS,
 ]
 
 /** The same work, answered as Hardhat does (`MethodRow.answers`). */

@@ -26,6 +26,7 @@ import { ACCOUNT_SLOTS, TxPool } from '../../pool/txPool.js'
 import { WorldState } from '../../state/worldState.js'
 import type { KeyValueStore, KvOperation } from '../../storage/types.js'
 import { type Address, bytesToHex, bytesToUnprefixedHex, equalBytes, hexToBytes } from '../../util/hex.js'
+import { federationTransactions, pegoutsInFlight } from '../bitcoin/federationService.js'
 import { TransactionRefusedError } from '../errors.js'
 import type { LogLimitPolicy } from '../logQuery.js'
 import { Arrivals } from './arrivals.js'
@@ -386,7 +387,12 @@ export class Engine implements EmptyRunHost {
    */
   async mineRun(count: number, beforeBlock?: (parent: StoredBlock) => void): Promise<void> {
     for (let done = 0; done < count; ) {
-      if (this.pool.pending().length > 0) {
+      // Blocks with transactions (the pool's or the federation's) are mined one at a time.
+      if (
+        this.pool.pending().length > 0 ||
+        pegoutsInFlight(this.network, this.state) ||
+        federationTransactions(this.network, this.state, this.head.header.number + 1n).length > 0
+      ) {
         beforeBlock?.(this.head)
         await this.mineBlocks(1)
         done++
@@ -476,7 +482,13 @@ export class Engine implements EmptyRunHost {
       network: this.network,
       parent,
       state: this.state,
-      candidates: onto ? [] : this.pool.pending().map((p) => ({ tx: p.tx, sender: p.sender })),
+      candidates: onto
+        ? []
+        : [
+            // The simulated federation's transactions come first, as a federator node's would.
+            ...federationTransactions(this.network, this.state, parent.header.number + 1n),
+            ...this.pool.pending().map((p) => ({ tx: p.tx, sender: p.sender })),
+          ],
       timestamp: consumeTimestamp
         ? this.time.nextBlockTimestamp(parent.header.timestamp)
         : this.time.peekNextBlockTimestamp(parent.header.timestamp),

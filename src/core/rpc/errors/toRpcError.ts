@@ -3,6 +3,7 @@
  * Domain errors that are not `RpcError`s get a branch here, never a try/catch in a method.
  */
 
+import { BtcRejectError } from '../../bitcoin/chain/types.js'
 import { ChainError } from '../../chain/errors.js'
 import { InvalidTransactionError } from '../../evm/transaction.js'
 import { UnknownFilterError } from '../../filters/errors.js'
@@ -43,6 +44,8 @@ export function toRpcError(error: unknown, onInternalError?: InternalErrorListen
   if (error instanceof BlockNoLongerOnChainError)
     return { code: BlockNoLongerOnChainError.code, message: error.message }
   if (error instanceof StorageFullError) return { code: StorageFullError.code, message: error.message }
+  // The simulated Bitcoin chain refused a transaction or a request: Bitcoin Core's code and reason.
+  if (error instanceof BtcRejectError) return { code: error.code, message: error.message }
   // A forked node's upstream failed or refused: the message names it (redacted) and what was asked.
   if (error instanceof ForkError) return { code: ForkError.code, message: error.message }
   onInternalError?.(error)
