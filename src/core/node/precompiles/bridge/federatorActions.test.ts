@@ -10,6 +10,7 @@ import type { Address } from '../../../util/hex.js'
 import { bytesToHex, bytesToUnprefixedHex } from '../../../util/hex.js'
 import { AbiReader, selectorOf } from '../abi.js'
 import {
+  encodeReceiveHeadersCall,
   headersToSendFromStorage,
   peginsToRegister,
   pegoutsToRegister,
@@ -85,6 +86,8 @@ describe('what the federation does before a block', () => {
     expect(headers.map((h) => bytesToHex(h))).toEqual(
       [1, 2, 3].map((h) => bytesToHex(chain.blockByHeight(h)?.raw.slice(0, 80) ?? new Uint8Array())),
     )
+    const decoded = new AbiReader(encodeReceiveHeadersCall(headers)).bytesArray(0)
+    expect(decoded.map((h) => bytesToHex(h))).toEqual(headers.map((h) => bytesToHex(h)))
     feedLightClient(chain, storage)
     expect(headersToSendFromStorage(chain, storage)).toEqual([])
   })

@@ -11,7 +11,7 @@ import { decodeMerkleBlock } from '../../../bitcoin/partialMerkleTree.js'
 import { parseTransaction } from '../../../mining/bitcoin/transaction.js'
 import type { NetworkName } from '../../../network/networks.js'
 import { type Address, bytesToUnprefixedHex, concatBytes, equalBytes } from '../../../util/hex.js'
-import { encodeOutputs, selectorOf } from '../abi.js'
+import { encodeOutputs, encodeWord, selectorOf } from '../abi.js'
 import { federatorAddress, PEGOUT_CONSTANTS } from './pegout.js'
 import {
   readNextPegoutHeight,
@@ -21,6 +21,7 @@ import {
   readWaitingForSignatures,
 } from './pegoutStorage.js'
 import {
+  bytesArrayTail,
   encodeAddSignatureCall,
   inputSigHash,
   isInputSignedBy,
@@ -54,7 +55,7 @@ export function headersToSend(
     const theirs = height === lightClientBest.height ? lightClientBest.hash : lightClientHashAt?.(height)
     return ours !== undefined && theirs !== undefined && equalBytes(ours, theirs)
   }
-  while (common > 0 && !agrees(common)) common--
+  while (common > chain.genesisHeight && !agrees(common)) common--
   const headers: Uint8Array[] = []
   for (let h = common + 1; h <= chain.bestHeight() && headers.length < MAX_HEADERS_PER_CALL; h++) {
     const block = chain.blockByHeight(h)
@@ -62,6 +63,11 @@ export function headersToSend(
     headers.push(block.raw.slice(0, 80))
   }
   return headers
+}
+
+/** Call data of `receiveHeaders(bytes[])` for `headers`. */
+export function encodeReceiveHeadersCall(headers: readonly Uint8Array[]): Uint8Array {
+  return concatBytes(selectorOf('receiveHeaders(bytes[])'), encodeWord(32n), bytesArrayTail(headers))
 }
 
 /** `headersToSend` against the light client kept in the Bridge's storage. */

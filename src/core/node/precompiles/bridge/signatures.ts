@@ -141,24 +141,31 @@ export function signPegout(tx: BitcoinTransaction, privateKey: Uint8Array): Uint
   return tx.inputs.map((_, i) => signBtc(inputSigHash(tx, i), privateKey))
 }
 
+/** The ABI tail of a `bytes` value: length word, then the bytes padded to 32. */
+function bytesTail(bytes: Uint8Array): Uint8Array {
+  return concatBytes(encodeWord(BigInt(bytes.length)), bytes, new Uint8Array((32 - (bytes.length % 32)) % 32))
+}
+
+/** The ABI tail of a `bytes[]` value: count, offsets relative to the first offset, items. */
+export function bytesArrayTail(items: readonly Uint8Array[]): Uint8Array {
+  const tails = items.map(bytesTail)
+  const offsets: Uint8Array[] = []
+  let at = tails.length * 32
+  for (const tail of tails) {
+    offsets.push(encodeWord(BigInt(at)))
+    at += tail.length
+  }
+  return concatBytes(encodeWord(BigInt(tails.length)), ...offsets, ...tails)
+}
+
 /** Call data of `addSignature(bytes federatorPublicKey, bytes[] signatures, bytes rskTxHash)`. */
 export function encodeAddSignatureCall(
   federatorPublicKey: Uint8Array,
   signatures: readonly Uint8Array[],
   rskTxHash: Uint8Array,
 ): Uint8Array {
-  const tail = (bytes: Uint8Array) =>
-    concatBytes(encodeWord(BigInt(bytes.length)), bytes, new Uint8Array((32 - (bytes.length % 32)) % 32))
-  const key = tail(federatorPublicKey)
-  const hash = tail(rskTxHash)
-  const items = signatures.map(tail)
-  const offsets: Uint8Array[] = []
-  let at = items.length * 32
-  for (const item of items) {
-    offsets.push(encodeWord(BigInt(at)))
-    at += item.length
-  }
-  const array = concatBytes(encodeWord(BigInt(items.length)), ...offsets, ...items)
+  const key = bytesTail(federatorPublicKey)
+  const array = bytesArrayTail(signatures)
   return concatBytes(
     selectorOf('addSignature(bytes,bytes[],bytes)'),
     encodeWord(96n),
@@ -166,6 +173,6 @@ export function encodeAddSignatureCall(
     encodeWord(BigInt(96 + key.length + array.length)),
     key,
     array,
-    hash,
+    bytesTail(rskTxHash),
   )
 }
