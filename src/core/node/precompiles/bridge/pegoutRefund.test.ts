@@ -4,7 +4,7 @@ import { federationOf } from '../../../bitcoin/chain/federation.js'
 import { loadCurves } from '../../../crypto/curves.js'
 import { bytesToHex, bytesToUnprefixedHex } from '../../../util/hex.js'
 import { releaseBtc } from './pegout.js'
-import { RejectedPegoutReason } from './pegoutEvents.js'
+import { encodeOutpointValues, RejectedPegoutReason } from './pegoutEvents.js'
 import { estimatedFeesForNextPegout } from './pegoutReads.js'
 import { refundRejectedPegin } from './pegoutRefund.js'
 import { readReleaseRequests, readWaitingForConfirmations, writeReleaseRequests } from './pegoutStorage.js'
@@ -89,5 +89,13 @@ describe('getEstimatedFeesForNextPegOutEvent', () => {
     ])
     // One more P2PKH output: 34 bytes → 40,600 sat.
     expect(estimatedFeesForNextPegout(ENV, storage())).toBe(40_600n)
+  })
+})
+
+describe('pegout_transaction_created', () => {
+  test('lists the spent outputs’ values as Bitcoin varints (RSKj UtxoUtils)', () => {
+    expect(bytesToHex(encodeOutpointValues([5_000_000_000n, 300_000n, 252n, 253n]))).toBe(
+      '0xff00f2052a01000000fee0930400fcfdfd00',
+    )
   })
 })
