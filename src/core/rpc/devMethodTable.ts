@@ -62,7 +62,7 @@ const CANONICAL: Record<string, MethodRow> = rows('dev', {
   btc_getAddresses: none,
   btc_getPegs: none,
   btc_fund: [string('address'), optional(anyJson('value'))],
-  btc_sendRawTransaction: [data('transaction')],
+  btc_sendRawTransaction: [string('transaction')],
   btc_sendTransaction: [object('transaction')],
   btc_mine: [optional(integerLike('count')), optional(string('address'))],
   btc_pegIn: [object('pegIn')],
