@@ -6,7 +6,7 @@
  *   door     src/core/*.ts (createNode)       opens the engine and puts the JSON-RPC front on it
  *   rpc      src/core/rpc                     wire parsing, DTOs, errors → codes, one file per method
  *   node     src/core/node                    the engine and its queries, in domain types
- *   domain   chain evm state mining pool filters tracing accounts fork
+ *   domain   chain evm state mining pool filters tracing accounts fork bitcoin
  *   base     trie crypto storage util network clock
  *
  * No exceptions: every import inside src/core points down.
@@ -18,7 +18,7 @@
 const DOOR = '^src/core/[^/]+$'
 const RPC = '^src/core/rpc/'
 const NODE = '^src/core/node/'
-const DOMAIN = '^src/core/(chain|evm|state|mining|pool|filters|tracing|accounts|fork)/'
+const DOMAIN = '^src/core/(chain|evm|state|mining|pool|filters|tracing|accounts|fork|bitcoin)/'
 const BASE = '^src/core/(trie|crypto|storage|util|network|clock)/'
 const TEST = '\\.test\\.tsx?$'
 
@@ -45,7 +45,7 @@ module.exports = {
     ),
     layer(
       'domain-not-up',
-      'chain, evm, state, mining, pool, filters, tracing, accounts and fork know nothing of the node or the wire.',
+      'chain, evm, state, mining, pool, filters, tracing, accounts, fork and bitcoin know nothing of the node or the wire.',
       DOMAIN,
       `${NODE}|${RPC}|${DOOR}`,
     ),

@@ -56,7 +56,7 @@ export function partialMerkleTree(txidsInternal: Buffer[], index: number): Buffe
     if (h === 0) return txidsInternal[pos] as Buffer
     const left = hashAt(h - 1, pos * 2)
     const right = pos * 2 + 1 < widthAt(total, h - 1) ? hashAt(h - 1, pos * 2 + 1) : left
-    return sha256d(Buffer.concat([left, right]))
+    return Buffer.from(sha256d(Buffer.concat([left, right])))
   }
   const walk = (h: number, pos: number) => {
     let parentOfMatch = false

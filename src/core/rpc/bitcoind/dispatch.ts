@@ -8,7 +8,7 @@
 import { loadCurves } from '../../crypto/curves.js'
 import { readBitcoinChain } from '../../node/bitcoin/bitcoinState.js'
 import { editBitcoinChain } from '../../node/bitcoin/chainEdits.js'
-import { afterBitcoinBlocks } from '../methods/btc/afterBitcoinBlocks.js'
+import { afterBitcoinBlocks } from '../btc/afterBitcoinBlocks.js'
 import { checkArgs } from './args.js'
 import type { BitcoindAccess, BitcoindContext } from './context.js'
 import {

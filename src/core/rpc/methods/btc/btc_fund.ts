@@ -5,11 +5,11 @@
 import { FAUCET_PRIVATE_KEY } from '../../../bitcoin/chain/genesis.js'
 import { buildPayment } from '../../../bitcoin/chain/wallet.js'
 import { editBitcoinChain } from '../../../node/bitcoin/chainEdits.js'
+import { afterBitcoinBlocks } from '../../btc/afterBitcoinBlocks.js'
+import { btcHex } from '../../btc/bitcoinOfNode.js'
+import { btcAddressScript, satoshis } from '../../btc/btcArguments.js'
 import { defineMethod } from '../../defineMethod.js'
 import { anyJson, optional, string } from '../../params.js'
-import { afterBitcoinBlocks } from './afterBitcoinBlocks.js'
-import { btcHex } from './bitcoinOfNode.js'
-import { btcAddressScript, satoshis } from './btcArguments.js'
 
 const ONE_BTC = 100_000_000n
 

@@ -4,9 +4,9 @@ import { p2pkhAddress, p2shP2wpkhAddress, p2wpkhAddress } from '../../../bitcoin
 import { compressedPublicKey } from '../../../bitcoin/chain/genesis.js'
 import { scriptOfKey } from '../../../bitcoin/chain/wallet.js'
 import { hexToBytes } from '../../../util/hex.js'
+import { latestBitcoinChain } from '../../btc/bitcoinOfNode.js'
+import { btcParamsOf } from '../../btc/btcArguments.js'
 import { defineMethod } from '../../defineMethod.js'
-import { latestBitcoinChain } from './bitcoinOfNode.js'
-import { btcParamsOf } from './btcArguments.js'
 
 export const btc_getAddresses = defineMethod({
   name: 'btc_getAddresses',

@@ -1,9 +1,9 @@
 /** Handler for `btc_getBalance`: an address's confirmed and unconfirmed satoshis and its outputs. */
 import { MEMPOOL_HEIGHT } from '../../../bitcoin/chain/types.js'
+import { btcHex, latestBitcoinChain } from '../../btc/bitcoinOfNode.js'
+import { btcAddressScript } from '../../btc/btcArguments.js'
 import { defineMethod } from '../../defineMethod.js'
 import { string } from '../../params.js'
-import { btcHex, latestBitcoinChain } from './bitcoinOfNode.js'
-import { btcAddressScript } from './btcArguments.js'
 
 export const btc_getBalance = defineMethod({
   name: 'btc_getBalance',

@@ -3,10 +3,10 @@ import type { StoredBtcBlock } from '../../../bitcoin/chain/types.js'
 
 import { hexToBytes } from '../../../util/hex.js'
 import { blockJson } from '../../bitcoind/views.js'
+import { latestBitcoinChain } from '../../btc/bitcoinOfNode.js'
 import { defineMethod } from '../../defineMethod.js'
 import { InvalidParamsError } from '../../errors/rpc.js'
 import { anyJson, describeValue } from '../../params.js'
-import { latestBitcoinChain } from './bitcoinOfNode.js'
 
 export const btc_getBlock = defineMethod({
   name: 'btc_getBlock',

@@ -3,10 +3,10 @@
  * `count` (default 20, at most 100) blocks below height `before` (default: from the best block).
  */
 import { blockJson } from '../../bitcoind/views.js'
+import { latestBitcoinChain } from '../../btc/bitcoinOfNode.js'
 import { defineMethod } from '../../defineMethod.js'
 import { InvalidParamsError } from '../../errors/rpc.js'
 import { describeValue, object, optional } from '../../params.js'
-import { latestBitcoinChain } from './bitcoinOfNode.js'
 
 export const btc_getBlocks = defineMethod({
   name: 'btc_getBlocks',

@@ -3,9 +3,9 @@
 import { p2pkhAddress } from '../../../bitcoin/address.js'
 import { compressedPublicKey, FAUCET_PRIVATE_KEY } from '../../../bitcoin/chain/genesis.js'
 import { federationSettings } from '../../../node/bitcoin/bitcoinState.js'
+import { btcHex, federationOfNode, latestBitcoinChain, lightClientOf } from '../../btc/bitcoinOfNode.js'
+import { btcParamsOf } from '../../btc/btcArguments.js'
 import { defineMethod } from '../../defineMethod.js'
-import { btcHex, federationOfNode, latestBitcoinChain, lightClientOf } from './bitcoinOfNode.js'
-import { btcParamsOf } from './btcArguments.js'
 
 export const btc_getInfo = defineMethod({
   name: 'btc_getInfo',

@@ -1,7 +1,7 @@
 /** Handler for `btc_getMempool`: the Bitcoin transactions waiting for a block, decoded. */
 import { rawTransactionJson } from '../../bitcoind/views.js'
+import { latestBitcoinChain } from '../../btc/bitcoinOfNode.js'
 import { defineMethod } from '../../defineMethod.js'
-import { latestBitcoinChain } from './bitcoinOfNode.js'
 
 export const btc_getMempool = defineMethod({
   name: 'btc_getMempool',

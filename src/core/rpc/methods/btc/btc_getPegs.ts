@@ -13,10 +13,10 @@ import type { LogView } from '../../../node/engine/views.js'
 import { bridgeStorageIn } from '../../../node/precompiles/bridge/genesis.js'
 import { readFederationUtxos, readProcessedHeight } from '../../../node/precompiles/bridge/storage.js'
 import { bytesToBigint, bytesToHex, bytesToUnprefixedHex } from '../../../util/hex.js'
+import { btcHex, latestBitcoinChain } from '../../btc/bitcoinOfNode.js'
+import { pegInRecords } from '../../btc/pegInRecords.js'
+import { eventTopic, includes, sameBytes } from '../../btc/pegSteps.js'
 import { defineMethod } from '../../defineMethod.js'
-import { btcHex, latestBitcoinChain } from './bitcoinOfNode.js'
-import { pegInRecords } from './pegInRecords.js'
-import { eventTopic, includes, sameBytes } from './pegSteps.js'
 
 const T = {
   received: eventTopic('release_request_received(address,string,uint256)'),

@@ -5,10 +5,10 @@
 
 import { hexToBytes } from '../../../util/hex.js'
 import { rawTransactionJson } from '../../bitcoind/views.js'
+import { latestBitcoinChain } from '../../btc/bitcoinOfNode.js'
 import { defineMethod } from '../../defineMethod.js'
 import { InvalidParamsError } from '../../errors/rpc.js'
 import { describeValue, string } from '../../params.js'
-import { latestBitcoinChain } from './bitcoinOfNode.js'
 
 export const btc_getTransaction = defineMethod({
   name: 'btc_getTransaction',

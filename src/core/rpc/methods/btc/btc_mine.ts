@@ -4,12 +4,12 @@
  * hashes. With automine on, one RSK block follows (afterBitcoinBlocks.ts).
  */
 import { editBitcoinChain } from '../../../node/bitcoin/chainEdits.js'
+import { afterBitcoinBlocks } from '../../btc/afterBitcoinBlocks.js'
+import { btcHex } from '../../btc/bitcoinOfNode.js'
+import { btcAddressScript } from '../../btc/btcArguments.js'
 import { defineMethod } from '../../defineMethod.js'
 import { inRange } from '../../limits.js'
 import { integerLike, optional, string } from '../../params.js'
-import { afterBitcoinBlocks } from './afterBitcoinBlocks.js'
-import { btcHex } from './bitcoinOfNode.js'
-import { btcAddressScript } from './btcArguments.js'
 
 export const MAX_BTC_MINE_BLOCKS = 1000n
 

@@ -14,12 +14,12 @@ import { federationSettings } from '../../../node/bitcoin/bitcoinState.js'
 import { editBitcoinChain } from '../../../node/bitcoin/chainEdits.js'
 import { encodeOutputs, selectorOf } from '../../../node/precompiles/abi.js'
 import { type Address, bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '../../../util/hex.js'
+import { btcHex } from '../../btc/bitcoinOfNode.js'
+import { btcAddressScript, devAccount, satoshis } from '../../btc/btcArguments.js'
+import { eventTopic, findBridgeLog, mineUntil, sameBytes, sendFromDevAccount } from '../../btc/pegSteps.js'
 import { defineMethod } from '../../defineMethod.js'
 import { InvalidParamsError } from '../../errors/rpc.js'
 import { object, parseAddress } from '../../params.js'
-import { btcHex } from './bitcoinOfNode.js'
-import { btcAddressScript, devAccount, satoshis } from './btcArguments.js'
-import { eventTopic, findBridgeLog, mineUntil, sameBytes, sendFromDevAccount } from './pegSteps.js'
 
 const PEGIN_BTC = eventTopic('pegin_btc(address,bytes32,int256,int256)')
 const REJECTED_PEGIN = eventTopic('rejected_pegin(bytes32,int256)')

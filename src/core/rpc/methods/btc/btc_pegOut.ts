@@ -10,13 +10,20 @@ import { parseTransaction, transactionId } from '../../../mining/bitcoin/transac
 import { BRIDGE_ADDRESS } from '../../../network/networks.js'
 import { editBitcoinChain } from '../../../node/bitcoin/chainEdits.js'
 import { bytesToBigint, bytesToHex } from '../../../util/hex.js'
+import { afterBitcoinBlocks } from '../../btc/afterBitcoinBlocks.js'
+import { btcHex } from '../../btc/bitcoinOfNode.js'
+import { devAccount } from '../../btc/btcArguments.js'
+import {
+  eventTopic,
+  findBridgeLog,
+  includes,
+  mineUntil,
+  sameBytes,
+  sendFromDevAccount,
+} from '../../btc/pegSteps.js'
 import { defineMethod } from '../../defineMethod.js'
 import { InvalidParamsError } from '../../errors/rpc.js'
 import { object, parseAddress, parseQuantity } from '../../params.js'
-import { afterBitcoinBlocks } from './afterBitcoinBlocks.js'
-import { btcHex } from './bitcoinOfNode.js'
-import { devAccount } from './btcArguments.js'
-import { eventTopic, findBridgeLog, includes, mineUntil, sameBytes, sendFromDevAccount } from './pegSteps.js'
 
 const REJECTED = eventTopic('release_request_rejected(address,uint256,int256)')
 const BATCH_CREATED = eventTopic('batch_pegout_created(bytes32,bytes)')

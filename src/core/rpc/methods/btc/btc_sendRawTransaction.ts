@@ -4,10 +4,10 @@
  */
 import { editBitcoinChain } from '../../../node/bitcoin/chainEdits.js'
 import { hexToBytes } from '../../../util/hex.js'
+import { btcHex } from '../../btc/bitcoinOfNode.js'
 import { defineMethod } from '../../defineMethod.js'
 import { InvalidParamsError } from '../../errors/rpc.js'
 import { string } from '../../params.js'
-import { btcHex } from './bitcoinOfNode.js'
 
 export const btc_sendRawTransaction = defineMethod({
   name: 'btc_sendRawTransaction',

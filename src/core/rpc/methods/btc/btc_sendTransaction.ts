@@ -8,11 +8,11 @@ import type { PaymentKind } from '../../../bitcoin/chain/wallet.js'
 import { buildPayment } from '../../../bitcoin/chain/wallet.js'
 import { editBitcoinChain } from '../../../node/bitcoin/chainEdits.js'
 import { hexToBytes } from '../../../util/hex.js'
+import { btcHex } from '../../btc/bitcoinOfNode.js'
+import { btcAddressScript, devAccount, satoshis } from '../../btc/btcArguments.js'
 import { defineMethod } from '../../defineMethod.js'
 import { InvalidParamsError } from '../../errors/rpc.js'
 import { describeValue, object, parseAddress, parseData } from '../../params.js'
-import { btcHex } from './bitcoinOfNode.js'
-import { btcAddressScript, devAccount, satoshis } from './btcArguments.js'
 
 const KINDS: readonly PaymentKind[] = ['p2pkh', 'p2wpkh', 'p2sh-p2wpkh']
 

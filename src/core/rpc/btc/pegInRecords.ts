@@ -1,10 +1,10 @@
 /** The peg-ins of `btc_getPegs`: from the Bridge's verdicts and the federation's Bitcoin outputs. */
 
-import { scriptToAddress } from '../../../bitcoin/address.js'
-import type { BitcoinChain } from '../../../bitcoin/chain/bitcoinChain.js'
-import type { BtcFederation } from '../../../bitcoin/chain/federation.js'
-import type { LogView } from '../../../node/engine/views.js'
-import { bytesToHex, bytesToUnprefixedHex, equalBytes } from '../../../util/hex.js'
+import { scriptToAddress } from '../../bitcoin/address.js'
+import type { BitcoinChain } from '../../bitcoin/chain/bitcoinChain.js'
+import type { BtcFederation } from '../../bitcoin/chain/federation.js'
+import type { LogView } from '../../node/engine/views.js'
+import { bytesToHex, bytesToUnprefixedHex, equalBytes } from '../../util/hex.js'
 import { btcHex } from './bitcoinOfNode.js'
 import { sameBytes } from './pegSteps.js'
 

@@ -2,14 +2,14 @@
  * Steps the one-call `btc_pegIn` / `btc_pegOut` share: send an RSK transaction from a dev account,
  * mine RSK blocks until something shows up in the Bridge's logs, find a Bridge log by its event.
  */
-import type { DevAccount } from '../../../accounts/devAccounts.js'
-import { signTransaction } from '../../../chain/transaction.js'
-import { keccak256 } from '../../../crypto/hash.js'
-import type { Log } from '../../../evm/types.js'
-import { BRIDGE_ADDRESS } from '../../../network/networks.js'
-import type { StoredBlock } from '../../../node/engine/blockRecord.js'
-import type { Engine } from '../../../node/engine/engine.js'
-import { hexToBytes, utf8ToBytes } from '../../../util/hex.js'
+import type { DevAccount } from '../../accounts/devAccounts.js'
+import { signTransaction } from '../../chain/transaction.js'
+import { keccak256 } from '../../crypto/hash.js'
+import type { Log } from '../../evm/types.js'
+import { BRIDGE_ADDRESS } from '../../network/networks.js'
+import type { StoredBlock } from '../../node/engine/blockRecord.js'
+import type { Engine } from '../../node/engine/engine.js'
+import { hexToBytes, utf8ToBytes } from '../../util/hex.js'
 
 export function eventTopic(signature: string): Uint8Array {
   return keccak256(utf8ToBytes(signature))

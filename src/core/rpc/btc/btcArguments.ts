@@ -3,13 +3,13 @@
  * amounts, and the dev accounts whose keys sign on both chains. Each failure names the argument.
  */
 
-import { DEV_ACCOUNTS, type DevAccount } from '../../../accounts/devAccounts.js'
-import { addressToScript, BtcAddressError } from '../../../bitcoin/address.js'
-import { BTC_PARAMS, type BtcParams } from '../../../bitcoin/params.js'
-import type { NetworkConfig } from '../../../network/networks.js'
-import type { Address } from '../../../util/hex.js'
-import { InvalidParamsError } from '../../errors/rpc.js'
-import { describeValue } from '../../params.js'
+import { DEV_ACCOUNTS, type DevAccount } from '../../accounts/devAccounts.js'
+import { addressToScript, BtcAddressError } from '../../bitcoin/address.js'
+import { BTC_PARAMS, type BtcParams } from '../../bitcoin/params.js'
+import type { NetworkConfig } from '../../network/networks.js'
+import type { Address } from '../../util/hex.js'
+import { InvalidParamsError } from '../errors/rpc.js'
+import { describeValue } from '../params.js'
 
 /** 21 million BTC: no amount above it can exist on the simulated chain. */
 export const MAX_SATOSHIS = 21_000_000n * 100_000_000n
