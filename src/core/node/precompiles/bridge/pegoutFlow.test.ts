@@ -2,13 +2,15 @@ import { RLP } from '@ethereumjs/rlp'
 import * as bitcoin from 'bitcoinjs-lib'
 import * as ecc from 'tiny-secp256k1'
 import { beforeAll, describe, expect, test } from 'vitest'
+import { COW_ACCOUNTS } from '../../../accounts/devAccounts.js'
 import { BitcoinChain } from '../../../bitcoin/chain/bitcoinChain.js'
 import { federationOf } from '../../../bitcoin/chain/federation.js'
 import { slotBtcStore } from '../../../bitcoin/chain/store.js'
 import { signBtc } from '../../../bitcoin/signature.js'
+import { privateKeyToAddress } from '../../../chain/secp256k1.js'
 import { curves, loadCurves } from '../../../crypto/curves.js'
 import { BITCOIN_CHAIN_ADDRESS } from '../../../network/networks.js'
-import { bytesToHex, bytesToUnprefixedHex } from '../../../util/hex.js'
+import { bytesToHex, bytesToUnprefixedHex, hexToBytes } from '../../../util/hex.js'
 import { AbiReader, selectorOf } from '../abi.js'
 import { needsUpdateCollections, signaturesToAdd, UPDATE_COLLECTIONS_CALL } from './federatorActions.js'
 import { createBridgeContract } from './index.js'
@@ -80,6 +82,29 @@ describe('updateCollections', () => {
     // batch_pegout_created lists the peg-out request's RSK transaction hash.
     const hashes = new AbiReader(concat(new Uint8Array(4), result.logs[3]?.data ?? new Uint8Array())).bytes(0)
     expect(hashes).toHaveLength(32)
+  })
+
+  test('requests from two senders share one transaction and its fee', () => {
+    const world = new PegoutWorld()
+    const other: Sender = {
+      address: privateKeyToAddress(hexToBytes(COW_ACCOUNTS[1]?.privateKey ?? '0x')),
+      privateKey: hexToBytes(COW_ACCOUNTS[1]?.privateKey ?? '0x'),
+    }
+    world.state.put(other.address, { balance: RBTC })
+    const first = world.send(COW, new Uint8Array(0), RBTC / 2n)
+    const second = world.send(other, new Uint8Array(0), RBTC / 4n)
+    world.blockNumber = 2n
+    const batch = world.send(federators()[0] as Sender, UPDATE_COLLECTIONS_CALL)
+    const hashes = new AbiReader(concat(new Uint8Array(4), batch.logs[3]?.data ?? new Uint8Array())).bytes(0)
+    expect(bytesToHex(hashes)).toBe(bytesToHex(concat(first.txHash, second.txHash)))
+    const [waiting] = readWaitingForConfirmations(world.storage())
+    const tx = bitcoin.Transaction.fromHex(bytesToUnprefixedHex(waiting?.btcTx ?? new Uint8Array()))
+    // 1 input, 2 peg-outs and change: 406 bytes → 40,600 sat, 20,300 from each.
+    expect(tx.outs.map((o) => BigInt(o.value))).toEqual([
+      50_000_000n - 20_300n,
+      25_000_000n - 20_300n,
+      5_000_000_000n - 75_000_000n,
+    ])
   })
 
   test('a request made after a batch waits numberOfBlocksBetweenPegouts (50) blocks', () => {
