@@ -21,7 +21,16 @@ import { bridgeFederation } from './federation.js'
 import { bridgeStorageIn } from './genesis.js'
 import { hashOfRawTransaction } from './registration.js'
 import { readFederationUtxos } from './storage.js'
-import { block, bridgeOnMemoryState, callData, mineBlocks, type TestBlock, USER } from './testing/harness.js'
+import {
+  block,
+  bridgeOnMemoryState,
+  callData,
+  headersData,
+  mineBlocks,
+  proofOfSecond,
+  type TestBlock,
+  USER,
+} from './testing/harness.js'
 
 beforeAll(() => Promise.all([loadCurves(), loadFastSha256()]))
 
@@ -52,19 +61,6 @@ function peginFromDevKey(
   const signature = bitcoin.script.signature.encode(devKey.sign(hash), bitcoin.Transaction.SIGHASH_ALL)
   tx.setInputScript(0, bitcoin.script.compile([signature, devKey.publicKey]))
   return tx
-}
-
-/** Bitcoin Core's partial merkle tree of a two-transaction block proving its second one. */
-function proofOfSecond(block: TestBlock): Uint8Array {
-  const [first, second] = block.txids as [Uint8Array, Uint8Array]
-  const count = Uint8Array.of(2, 0, 0, 0)
-  return concatBytes(
-    count,
-    Uint8Array.of(2),
-    first.slice().reverse(),
-    second.slice().reverse(),
-    Uint8Array.of(1, 0b101),
-  )
 }
 
 const uintWord = (v: bigint) => hexToBytes(`0x${v.toString(16).padStart(64, '0')}`)
@@ -104,19 +100,6 @@ function setup() {
       ),
     )
   return { bridge, prove, register, balance, processedHeight }
-}
-
-function headersData(blocks: TestBlock[]): Uint8Array {
-  const w = (v: number) =>
-    Uint8Array.from({ length: 32 }, (_, i) => (i >= 28 ? (v >> (8 * (31 - i))) & 0xff : 0))
-  const parts = [
-    callData('receiveHeaders(bytes[])'),
-    w(32),
-    w(blocks.length),
-    ...blocks.map((_, i) => w(blocks.length * 32 + i * 128)),
-  ]
-  for (const b of blocks) parts.push(w(80), b.header, new Uint8Array(16))
-  return concatBytes(...parts)
 }
 
 describe('registerBtcTransaction', () => {

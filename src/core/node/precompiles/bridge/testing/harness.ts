@@ -11,7 +11,7 @@ import type { BlockEnv, ExecutionResult } from '../../../../evm/types.js'
 import { bitcoinHeaderHash, encodeBitcoinHeader } from '../../../../mining/bitcoin/header.js'
 import { merkleRoot } from '../../../../mining/bitcoin/merkle.js'
 import type { Address } from '../../../../util/hex.js'
-import { concatBytes } from '../../../../util/hex.js'
+import { concatBytes, hexToBytes } from '../../../../util/hex.js'
 import { encodeOutputs, selectorOf } from '../../abi.js'
 import { createBridgeContract } from '../index.js'
 import { BRIDGE_STORAGE_ADDRESS } from '../storage.js'
@@ -35,7 +35,11 @@ export function block(number = 100n, timestamp = 1_700_000_000n): BlockEnv {
 export interface Bridge {
   state: MemoryState
   /** Sends a transaction to the Bridge from `from`; its changes are kept when it succeeds. */
-  send(from: Address, data: Uint8Array, options?: { value?: bigint; block?: BlockEnv }): ExecutionResult
+  send(
+    from: Address,
+    data: Uint8Array,
+    options?: { value?: bigint; block?: BlockEnv; to?: Address },
+  ): ExecutionResult
   /** A call that changes nothing (eth_call). */
   call(data: Uint8Array, block?: BlockEnv): ExecutionResult
 }
@@ -47,8 +51,15 @@ export function bridgeOnMemoryState(accounts: readonly Address[] = [USER]): Brid
   })
   const precompiles = new Map([[BRIDGE, createBridgeContract({ name: 'regtest' })]])
   let sent = 0
-  const run = (from: Address, data: Uint8Array, value: bigint, env: BlockEnv, localCall: boolean) =>
-    executeTransaction(state, { from, to: BRIDGE, value, data, gasLimit: 6_000_000n, gasPrice: 0n }, env, {
+  const run = (
+    from: Address,
+    data: Uint8Array,
+    value: bigint,
+    env: BlockEnv,
+    localCall: boolean,
+    to = BRIDGE,
+  ) =>
+    executeTransaction(state, { from, to, value, data, gasLimit: 6_000_000n, gasPrice: 0n }, env, {
       precompiles,
       localCall,
       txHash: keccak256(Uint8Array.of(sent++)),
@@ -56,7 +67,7 @@ export function bridgeOnMemoryState(accounts: readonly Address[] = [USER]): Brid
   return {
     state,
     send(from, data, options = {}) {
-      const result = run(from, data, options.value ?? 0n, options.block ?? block(), false)
+      const result = run(from, data, options.value ?? 0n, options.block ?? block(), false, options.to)
       state.applyDiff(result.diff)
       return result
     },
@@ -102,4 +113,37 @@ export function mineBlocks(count: number, parent?: TestBlock, txids: Uint8Array[
     blocks.push(previous)
   }
   return blocks
+}
+
+/** EVM code that forwards its call data to the Bridge and returns the Bridge's first word. */
+export function forwarderCode(): Uint8Array {
+  return concatBytes(
+    Uint8Array.of(0x36, 0x60, 0x00, 0x60, 0x00, 0x37),
+    Uint8Array.of(0x60, 0x20, 0x60, 0x00, 0x36, 0x60, 0x00, 0x60, 0x00, 0x73),
+    hexToBytes(BRIDGE),
+    Uint8Array.of(0x5a, 0xf1, 0x50, 0x60, 0x20, 0x60, 0x00, 0xf3),
+  )
+}
+
+/** Bitcoin Core's partial merkle tree of a two-transaction block proving its second one. */
+export function proofOfSecond(mined: TestBlock): Uint8Array {
+  const [first, second] = mined.txids as [Uint8Array, Uint8Array]
+  const count = Uint8Array.of(2, 0, 0, 0)
+  return concatBytes(
+    count,
+    Uint8Array.of(2),
+    first.slice().reverse(),
+    second.slice().reverse(),
+    Uint8Array.of(1, 0b101),
+  )
+}
+
+/** receiveHeaders(bytes[]) call data for 80-byte headers. */
+export function headersData(blocks: TestBlock[]): Uint8Array {
+  const w = (v: number) =>
+    Uint8Array.from({ length: 32 }, (_, i) => (i >= 28 ? (v >> (8 * (31 - i))) & 0xff : 0))
+  const offsets = blocks.map((_, i) => w(blocks.length * 32 + i * 128))
+  const parts = [callData('receiveHeaders(bytes[])'), w(32), w(blocks.length), ...offsets]
+  for (const b of blocks) parts.push(w(80), b.header, new Uint8Array(16))
+  return concatBytes(...parts)
 }
