@@ -12,7 +12,7 @@ import { ServicesContext } from '../context.js'
 import { createController } from '../controller.js'
 import { createStore } from '../store.js'
 import { BitcoinView } from './BitcoinView.js'
-import { createBtcController } from './btcController.js'
+import { createBtcController, type Rpc } from './btcController.js'
 import { FEDERATION, fakeBtcNode, hashOf } from './btcFixtures.js'
 import { createBtcStore } from './btcStore.js'
 import { BtcContext } from './context.js'
@@ -58,8 +58,8 @@ function renderView() {
     bits: '207fffff',
     tx: [pegIn],
   }
-  const rpc = (method: string, params: unknown[] = []) =>
-    method === 'btc_getBlock' ? Promise.resolve(block) : node.rpc(method, params)
+  const rpc: Rpc = <T>(method: string, params: unknown[] = []) =>
+    method === 'btc_getBlock' ? Promise.resolve(block as T) : node.rpc<T>(method, params)
   const connection = {
     rpc,
     request: async () => ({ network: 'regtest', chainId: '0x21', accounts: [] }),
