@@ -87,6 +87,22 @@ describe('DevTools Bitcoin view', () => {
     await noError(panel)
   })
 
+  it("funds the dev account's Bitcoin address from the faucet and opens the payment", async () => {
+    const before = await btcHeight(panel)
+    const address = await panel.getAttribute('[aria-label="Bitcoin address to fund"]', 'placeholder')
+    expect(address).toMatch(/^[mn]/)
+    await panel.fill('[aria-label="Amount in BTC"]', '2.5')
+    await panel.click('[data-testid="btc-fund"]')
+    await noError(panel)
+    const paid = panel.locator('[data-testid="btc-tx-detail"] [data-testid="btc-output"]', {
+      hasText: address!,
+    })
+    await paid.waitFor()
+    expect(await paid.locator('[data-testid="btc-output-value"]').textContent()).toBe('2.5 BTC')
+    // btc_fund mines the block that holds it.
+    await expect.poll(() => btcHeight(panel)).toBe(before + 1)
+  })
+
   it('pegs in 1 BTC from a dev account on regtest and follows it on both chains', async () => {
     await panel.click('[data-testid="btc-pegin"]')
     await noError(panel, 60_000)
