@@ -123,4 +123,17 @@ describe('DevTools Bitcoin view', () => {
     await mkdir(SCREENSHOTS, { recursive: true })
     await panel.screenshot({ path: join(SCREENSHOTS, 'bitcoin-pegs.png') })
   })
+
+  it('opens straight on the Bitcoin view, dark, from the panel URL', async () => {
+    const dark = await openPanel(setup, '?view=bitcoin&theme=dark')
+    await dark.locator('[data-testid="btc-stats"]', { hasText: 'Bitcoin regtest' }).waitFor()
+    await dark.click('[data-testid="btc-section-keys"]')
+    await expect.poll(() => dark.locator('[data-testid="btc-keys"] tbody tr').count()).toBeGreaterThan(1)
+    await dark.click('[data-testid="btc-section-blocks"]')
+    await dark.locator('[data-testid="btc-block-height"]').first().click()
+    await dark.locator('[data-testid="btc-block-detail"]').waitFor()
+    await mkdir(SCREENSHOTS, { recursive: true })
+    await dark.screenshot({ path: join(SCREENSHOTS, 'bitcoin-dark.png') })
+    await dark.close()
+  })
 })
