@@ -35,7 +35,10 @@ export function signedPayment(
   tx.addOutput(bitcoin.address.toOutputScript(from, regtest), spend.value - value - 3_000n)
   const prevScript = bitcoin.address.toOutputScript(from, regtest)
   const hash = tx.hashForSignature(0, prevScript, bitcoin.Transaction.SIGHASH_ALL)
-  const signature = bitcoin.script.signature.encode(Buffer.from(key.sign(hash)), bitcoin.Transaction.SIGHASH_ALL)
+  const signature = bitcoin.script.signature.encode(
+    Buffer.from(key.sign(hash)),
+    bitcoin.Transaction.SIGHASH_ALL,
+  )
   tx.setInputScript(0, bitcoin.script.compile([signature, Buffer.from(key.publicKey)]))
   return tx
 }
@@ -91,7 +94,11 @@ function varInt(n: number): Buffer {
 }
 
 /** Whether every input of `tx` carries `threshold` valid signatures of `publicKeys` over its redeem script. */
-export function multisigInputsVerify(tx: bitcoin.Transaction, publicKeys: Buffer[], threshold: number): boolean {
+export function multisigInputsVerify(
+  tx: bitcoin.Transaction,
+  publicKeys: Buffer[],
+  threshold: number,
+): boolean {
   return tx.ins.every((input, index) => {
     const chunks = bitcoin.script.decompile(input.script) ?? []
     const redeemScript = chunks[chunks.length - 1] as Buffer
