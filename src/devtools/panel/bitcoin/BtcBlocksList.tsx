@@ -1,12 +1,20 @@
 /** The Bitcoin chain newest first, loaded page by page as rows scroll into view; a row opens its block. */
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { VirtualList } from '../components/VirtualList.js'
-import { age, shortHash } from '../lib/format.js'
+import { age, dateTime, shortHash } from '../lib/format.js'
 import { blockCount } from './btcStore.js'
 import { useBtc, useBtcData } from './context.js'
 
 /** How long the list's range must stay put before its rows load (a fast scroll loads nothing). */
 const SETTLE_MS = 60
+
+/**
+ * Recent blocks by age; older ones by date and time (a simulated chain's clock may sit years
+ * back, where a day alone would show the same for every block).
+ */
+function blockTime(seconds: number, nowMs: number): string {
+  return nowMs / 1000 - seconds < 86_400 ? age(seconds, nowMs) : dateTime(seconds).replace(' UTC', '')
+}
 
 export function BtcBlocksList() {
   const data = useBtcData()
@@ -52,7 +60,7 @@ export function BtcBlocksList() {
         <>
           <span class="c-num">Height</span>
           <span class="c-hash">Hash</span>
-          <span class="c-age">Time</span>
+          <span class="btc-c-time">Time</span>
           <span class="c-num">Txs</span>
         </>
       }
@@ -67,8 +75,8 @@ export function BtcBlocksList() {
             <span class="c-hash mono" title={b?.hash}>
               {b ? shortHash(b.hash, 8) : '…'}
             </span>
-            <span class="c-age" title={b ? new Date(b.time * 1000).toISOString() : ''}>
-              {b ? age(b.time, now) : ''}
+            <span class="btc-c-time" title={b ? dateTime(b.time) : ''}>
+              {b ? blockTime(b.time, now) : ''}
             </span>
             <span class="c-num" data-testid="btc-block-txs">
               {b?.nTx ?? ''}
