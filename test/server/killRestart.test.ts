@@ -6,17 +6,11 @@
  * must still have it. Metrics and quota usage are flushed every few seconds instead: the test
  * checks that their loss is reported.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { readFile, rm } from 'node:fs/promises'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { COW_ACCOUNTS } from '../../src/core/accounts/devAccounts.js'
-import { makeDataDir, rpc as post, send } from './helpers.js'
-
-const BIN = fileURLToPath(new URL('../../bin/rsk-devnode.mjs', import.meta.url))
-const BUNDLE = fileURLToPath(new URL('../../dist/server/rsk-devnode-server.js', import.meta.url))
+import { assertServerBuilt, childServer } from './childServer.js'
+import { makeDataDir, send } from './helpers.js'
 
 const SIGNER = COW_ACCOUNTS[1]!.address.toLowerCase()
 const REPLACER = COW_ACCOUNTS[2]!.address.toLowerCase()
@@ -25,63 +19,20 @@ const COINBASE = '0x00000000000000000000000000000000000c0b00'
 const TO = '0x00000000000000000000000000000000000000c1'
 
 let dataDir: string
-let child: ChildProcess | undefined
-let base = ''
-let key = ''
-
-/** Starts the server on `dataDir` and waits until it answers. */
-async function startChild(): Promise<void> {
-  const started = spawn(
-    process.execPath,
-    [BIN, 'serve', '--port', '0', '--data-dir', dataDir, '--profile', 'rskj'],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  )
-  child = started
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    if (started.exitCode !== null) throw new Error(`the server exited with ${started.exitCode}`)
-    if (existsSync(join(dataDir, 'server.json'))) {
-      const info = JSON.parse(await readFile(join(dataDir, 'server.json'), 'utf8')) as {
-        url: string
-        pid: number
-      }
-      const apps = JSON.parse(await readFile(join(dataDir, 'apps.json'), 'utf8')) as {
-        apps: Array<{ name: string; apiKey: string }>
-      }
-      base = info.url
-      key = apps.apps.find((app) => app.name === 'dev')!.apiKey
-      if (info.pid === started.pid) return
-    }
-    if (Date.now() > deadline) throw new Error('the server did not start within 30 s')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
-
-function killChild(): Promise<void> {
-  const running = child
-  child = undefined
-  if (!running || running.exitCode !== null) return Promise.resolve()
-  return new Promise((resolve) => {
-    running.once('exit', () => resolve())
-    running.kill('SIGKILL')
-  })
-}
-
-async function call<T = unknown>(method: string, params: unknown[] = [], network = 'regtest'): Promise<T> {
-  const reply = await post(`${base}/${network}/${key}`, method, params)
-  if (reply.json?.error) throw new Error(`${method}: ${reply.json.error.code} ${reply.json.error.message}`)
-  return reply.json.result as T
+let server: ReturnType<typeof childServer>
+const startChild = () => server.start()
+const killChild = () => server.kill()
+function call<T = unknown>(method: string, params: unknown[] = [], network = 'regtest'): Promise<T> {
+  return server.call<T>(method, params, network)
 }
 
 const before: Record<string, string> = {}
 
 describe('state acknowledged by the server survives kill -9', () => {
   beforeAll(async () => {
-    if (!existsSync(BUNDLE))
-      throw new Error(
-        `${BUNDLE} is missing: run \`npm run build:server\` (npm test does it) before this test`,
-      )
+    assertServerBuilt()
     dataDir = await makeDataDir()
+    server = childServer(dataDir, ['--profile', 'rskj'])
     await startChild()
     before.snapshot = await call<string>('evm_snapshot')
     before.snapshotHead = (await call<{ hash: string }>('eth_getBlockByNumber', ['latest', false])).hash
@@ -120,7 +71,7 @@ describe('state acknowledged by the server survives kill -9', () => {
   })
 
   test('metrics and quota usage: the stop without close is reported in /admin/metrics', async () => {
-    const reply = await send(`${base}/admin/metrics`, { method: 'GET' })
+    const reply = await send(`${server.base}/admin/metrics`, { method: 'GET' })
     expect(reply.json.server).toMatchObject({ uncleanStops: 1, lastUncleanStop: expect.any(String) })
   })
 
