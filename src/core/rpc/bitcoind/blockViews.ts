@@ -1,15 +1,11 @@
-/** bitcoind's JSON of blocks and headers: `getblock` (verbosity 0, 1, 2) and `getblockheader`. */
+/** bitcoind's JSON of blocks and headers: `getblock` (verbosity 0 to 3) and `getblockheader`. */
 import type { StoredBtcBlock } from '../../bitcoin/chain/types.js'
 import { decodeCompactBits, encodeBitcoinHeader } from '../../mining/bitcoin/header.js'
-import {
-  type BitcoinTransaction,
-  serializeTransaction,
-  txidOfSerialized,
-} from '../../mining/bitcoin/transaction.js'
+import { serializeTransaction, txidOfSerialized } from '../../mining/bitcoin/transaction.js'
 import { bytesToUnprefixedHex } from '../../util/hex.js'
 import {
   type BtcChainView,
-  isCoinbase,
+  prevoutsOf,
   type TransactionJson,
   transactionJson,
   transactionSizes,
@@ -119,8 +115,11 @@ function varIntSize(n: number): number {
   return n < 0xfd ? 1 : n <= 0xffff ? 3 : n <= 0xffffffff ? 5 : 9
 }
 
-/** `getblock` verbosity 1 (txids) or 2 (decoded transactions with hex and fees). */
-export function blockJson(chain: BtcChainView, stored: StoredBtcBlock, verbosity: 1 | 2): BlockJson {
+/**
+ * `getblock` verbosity 1 (txids), 2 (decoded transactions with hex and fees) or 3 (and each input's
+ * spent output).
+ */
+export function blockJson(chain: BtcChainView, stored: StoredBtcBlock, verbosity: 1 | 2 | 3): BlockJson {
   const txs = stored.block.transactions
   const countSize = 80 + varIntSize(txs.length)
   let size = countSize
@@ -138,19 +137,11 @@ export function blockJson(chain: BtcChainView, stored: StoredBtcBlock, verbosity
     tx: txs.map((tx) =>
       verbosity === 1
         ? hex(txidOfSerialized(serializeTransaction(tx)))
-        : transactionJson(tx, chain.params, feeOption(chain, tx)),
+        : transactionJson(tx, chain.params, {
+            hex: true,
+            prevouts: prevoutsOf(chain, tx),
+            showPrevouts: verbosity === 3,
+          }),
     ),
   }
-}
-
-function feeOption(chain: BtcChainView, tx: BitcoinTransaction): { hex: true; fee?: bigint } {
-  if (isCoinbase(tx) || !chain.transaction) return { hex: true }
-  let spent = 0n
-  for (const input of tx.inputs) {
-    const previous = chain.transaction(input.previousTxid)?.tx.outputs[input.previousIndex]
-    if (!previous) return { hex: true }
-    spent += previous.value
-  }
-  const paid = tx.outputs.reduce((sum, output) => sum + output.value, 0n)
-  return { hex: true, fee: spent - paid }
 }

@@ -4,7 +4,7 @@ import { BitcoindError, RPC_INVALID_PARAMETER } from '../errors.js'
 import { blockHex, blockJson } from '../views.js'
 import { blockByHashParam } from './common.js'
 
-/** Verbosity 0 is the block's hex, 1 lists txids, 2 (and 3) decodes every transaction with its fee. */
+/** Verbosity 0 is the block's hex, 1 lists txids, 2 decodes every transaction with its fee, 3 adds spent outputs. */
 export const getblock = defineBitcoind({
   name: 'getblock',
   args: [
@@ -19,6 +19,6 @@ export const getblock = defineBitcoind({
       throw new BitcoindError(RPC_INVALID_PARAMETER, 'Verbosity must be an integer')
     }
     if (level <= 0) return blockHex(stored)
-    return blockJson(chain, stored, level === 1 ? 1 : 2)
+    return blockJson(chain, stored, level === 1 ? 1 : level === 2 ? 2 : 3)
   },
 })

@@ -41,7 +41,8 @@ export const getrawtransaction = defineBitcoind({
     }
     if (!info) throw new BitcoindError(RPC_INVALID_ADDRESS_OR_KEY, NOT_FOUND)
     if (level <= 0) return bytesToUnprefixedHex(info.raw)
-    const json = rawTransactionJson(chain, info.tx, { blockHash: info.blockHash, height: info.height })
+    const place = { blockHash: info.blockHash, height: info.height }
+    const json = rawTransactionJson(chain, info.tx, place, level === 1 ? 1 : 2)
     return inBlock ? { in_active_chain: true, ...json } : json
   },
 })

@@ -28,11 +28,11 @@ const IMPORTED_KEY = 'wallet:keys'
 const ENTRY = 33
 
 /**
- * The chain's store, for the wallet's own keys beside the chain's. The chain keeps it private;
- * its reads and writes go through the same overlay as the chain's, so they join the same state edit.
+ * The chain's store, for the wallet's own keys beside the chain's: written in the same state edit
+ * as the chain's changes, reverted and persisted with them.
  */
 export function walletStore(chain: BitcoinChain): BtcStore {
-  return (chain as unknown as { store: BtcStore }).store
+  return chain.store
 }
 
 /** The key `getnewaddress` hands out the `index`-th time on this network. */
