@@ -15,6 +15,7 @@ import {
   type NativeMethod,
   revertWithReason,
 } from '../nativeContract.js'
+import { coinbaseMethods } from './coinbase.js'
 import { bridgeEnv } from './env.js'
 import { flyoverMethods } from './flyover.js'
 import { lightClientMethods } from './lightClientMethods.js'
@@ -28,6 +29,7 @@ export function createBridgeContract(network: Pick<NetworkConfig, 'name'>): Prec
     ...readMethods(env),
     ...lightClientMethods(env),
     ...peginMethods(env),
+    ...coinbaseMethods(env),
     ...flyoverMethods(env),
     ...pegoutMethods(env),
   ]

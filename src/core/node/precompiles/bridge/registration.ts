@@ -18,7 +18,7 @@ import type { BridgeEnv } from './env.js'
 import { bestHeight, headerAtHeight } from './lightClient.js'
 import { hasPegoutSigHash } from './pegoutStorage.js'
 import { inputSigHash, redeemScriptOfInput } from './signatures.js'
-import type { BridgeStorage } from './storage.js'
+import { type BridgeStorage, readWitnessRoot } from './storage.js'
 
 const MAX_MONEY = 21_000_000n * 100_000_000n
 
@@ -53,7 +53,10 @@ export function validateRegistration(
   const block = headerAtHeight(storage, height)
   // RSKj reads a block below its initial one as null and fails the call.
   if (!block) throw new NativeContractError(`No BTC block at height ${height} in the light client`)
-  return equalBytes(proof.root, decodeBitcoinHeader(block.header).merkleRoot)
+  if (equalBytes(proof.root, decodeBitcoinHeader(block.header).merkleRoot)) return true
+  // RSKIP143: a segwit transaction is proven among wtxids, against its block's registered root.
+  const witnessRoot = readWitnessRoot(storage, block.hash)
+  return witnessRoot !== undefined && equalBytes(proof.root, witnessRoot)
 }
 
 /** Parses and checks a transaction as bitcoinj's `BtcTransaction` constructor and `verify()` do. */

@@ -9,6 +9,7 @@
  *   `btc:height:<n>`      hash of the best chain's block at height n
  *   `btc:best`            hash of the best chain's tip (absent: the simulated chain's genesis)
  *   `btc:headerTime`      RSK block timestamp of the last accepted `receiveHeader` (u64)
+ *   `btc:coinbase:<hash>` witness merkle root of a block whose coinbase was registered (RSKIP143)
  *   `btc:processed:<txid>` RSK block number at which a BTC transaction was processed (u64)
  *   `fed:utxos`           the federation's UTXOs (absent: the genesis outputs to the federation)
  *   `flyover:<derivationHash>:<txid>` 1 when that Flyover peg-in was registered
@@ -162,6 +163,15 @@ export function readLastReceiveHeaderTime(storage: BridgeStorage): bigint | unde
 
 export function writeLastReceiveHeaderTime(storage: BridgeStorage, timestamp: bigint): void {
   storage.put('btc:headerTime', u64(timestamp))
+}
+
+/** The witness merkle root registered for a block (RSKj `CoinbaseInformation`), if any. */
+export function readWitnessRoot(storage: BridgeStorage, blockHash: Uint8Array): Uint8Array | undefined {
+  return storage.get(`btc:coinbase:${hex(blockHash)}`)
+}
+
+export function writeWitnessRoot(storage: BridgeStorage, blockHash: Uint8Array, root: Uint8Array): void {
+  storage.put(`btc:coinbase:${hex(blockHash)}`, root)
 }
 
 // Processed BTC transactions

@@ -88,7 +88,12 @@ export interface TestBlock {
 }
 
 /** A chain of mined blocks on the regtest genesis, each holding a coinbase-like txid and `txids`. */
-export function mineBlocks(count: number, parent?: TestBlock, txids: Uint8Array[][] = []): TestBlock[] {
+export function mineBlocks(
+  count: number,
+  parent?: TestBlock,
+  txids: Uint8Array[][] = [],
+  coinbases: Uint8Array[] = [],
+): TestBlock[] {
   const genesis = bitcoinGenesis('regtest')
   let previous = parent ?? {
     header: encodeBitcoinHeader(genesis.block.header),
@@ -98,7 +103,7 @@ export function mineBlocks(count: number, parent?: TestBlock, txids: Uint8Array[
   }
   const blocks: TestBlock[] = []
   for (let i = 0; i < count; i++) {
-    const coinbase = keccak256(Uint8Array.of(previous.height + 1, ...previous.hash))
+    const coinbase = coinbases[i] ?? keccak256(Uint8Array.of(previous.height + 1, ...previous.hash))
     const ids = [coinbase, ...(txids[i] ?? [])]
     const header = mineHeader({
       version: 0x20000000,
@@ -126,16 +131,20 @@ export function forwarderCode(): Uint8Array {
 }
 
 /** Bitcoin Core's partial merkle tree of a two-transaction block proving its second one. */
-export function proofOfSecond(mined: TestBlock): Uint8Array {
-  const [first, second] = mined.txids as [Uint8Array, Uint8Array]
-  const count = Uint8Array.of(2, 0, 0, 0)
-  return concatBytes(
-    count,
-    Uint8Array.of(2),
-    first.slice().reverse(),
-    second.slice().reverse(),
-    Uint8Array.of(1, 0b101),
-  )
+export function proofOfSecond(mined: Pick<TestBlock, 'txids'>): Uint8Array {
+  return twoLeafProof(mined.txids, 0b101)
+}
+
+/** The same tree proving the block's first transaction (its coinbase). */
+export function proofOfFirst(mined: Pick<TestBlock, 'txids'>): Uint8Array {
+  return twoLeafProof(mined.txids, 0b011)
+}
+
+// Flag bits, least significant first: the root (a parent of a match), then the two leaves.
+function twoLeafProof(txids: Uint8Array[], flags: number): Uint8Array {
+  const [first, second] = txids as [Uint8Array, Uint8Array]
+  const hashes = concatBytes(first.slice().reverse(), second.slice().reverse())
+  return concatBytes(Uint8Array.of(2, 0, 0, 0, 2), hashes, Uint8Array.of(1, flags))
 }
 
 /** receiveHeaders(bytes[]) call data for 80-byte headers. */
