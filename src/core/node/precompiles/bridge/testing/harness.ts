@@ -156,3 +156,13 @@ export function headersData(blocks: TestBlock[]): Uint8Array {
   for (const b of blocks) parts.push(w(80), b.header, new Uint8Array(16))
   return concatBytes(...parts)
 }
+
+/** EVM code that STATICCALLs the Bridge with its call data and returns whether the call succeeded. */
+export function staticCallerCode(): Uint8Array {
+  return concatBytes(
+    Uint8Array.of(0x36, 0x60, 0x00, 0x60, 0x00, 0x37),
+    Uint8Array.of(0x60, 0x20, 0x60, 0x00, 0x36, 0x60, 0x00, 0x73),
+    hexToBytes(BRIDGE),
+    Uint8Array.of(0x5a, 0xfa, 0x60, 0x00, 0x52, 0x60, 0x20, 0x60, 0x00, 0xf3),
+  )
+}
