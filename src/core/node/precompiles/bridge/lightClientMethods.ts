@@ -60,8 +60,9 @@ export function lightClientMethods(env: BridgeEnv): NativeMethod[] {
         return 25_000n + BigInt(Math.max(0, count - 1)) * 3_500n + dataGas(input)
       },
       run(args, ctx) {
-        // RSKIP200: only the active (or retiring) federation feeds the light client.
-        if (!isFederator(env.federation(), ctx.origin ?? ctx.caller))
+        // RSKIP200: only the active (or retiring) federation feeds the light client; RSKj checks
+        // the sender of the (possibly internal) transaction calling it.
+        if (!isFederator(env.federation(), ctx.caller))
           throw new NativeContractError(
             "The sender is not a member of the active or retiring federations and is therefore not authorized to invoke the function: 'receiveHeaders'",
           )
@@ -84,7 +85,6 @@ export function lightClientMethods(env: BridgeEnv): NativeMethod[] {
         const header = args.bytes(0)
         if (header.length !== HEADER_SIZE) return int(RECEIVE_HEADER_ERROR_SIZE_MISMATCH)
         const storage = env.storage(ctx)
-        if (!storage.writable) throw new NativeContractError('Bridge state cannot change in a static call')
         if (readStoredHeader(storage, bitcoinHeaderHash(header)))
           return int(RECEIVE_HEADER_BLOCK_PREVIOUSLY_SAVED)
         const { previousBlockHash } = decodeBitcoinHeader(header)
