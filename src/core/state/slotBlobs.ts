@@ -42,6 +42,20 @@ export function readBlob(storage: SlotReader, key: string): Uint8Array | undefin
   return out
 }
 
+/** The first `length` bytes of the value under `key` (fewer if it is shorter): reads only their words. */
+export function readBlobPrefix(storage: SlotReader, key: string, length: number): Uint8Array | undefined {
+  const base = blobBaseSlot(key)
+  const header = storage.getStorage(base)
+  if (header === 0n) return undefined
+  const size = Math.min(length, Number(header - 1n))
+  const out = new Uint8Array(size)
+  for (let i = 0; i * 32 < size; i++) {
+    const word = bigintToPaddedBytes(storage.getStorage(slotAt(base, i + 1)), 32)
+    out.set(word.subarray(0, Math.min(32, size - i * 32)), i * 32)
+  }
+  return out
+}
+
 /** Stores `value` under `key` (`undefined` deletes it), clearing the slots a longer value used. */
 export function writeBlob(storage: SlotWriter, key: string, value: Uint8Array | undefined): void {
   const base = blobBaseSlot(key)

@@ -102,6 +102,16 @@ export class BitcoinChain {
     return hash && this.blockByHash(hash)
   }
 
+  /** The 80-byte header of the block at `height`, read without the rest of the block. */
+  headerAt(height: number): Uint8Array | undefined {
+    const hash = this.hashAt(height)
+    if (!hash) return undefined
+    const key = blockKey(hash)
+    // A stored block is its height (4 bytes) then the block, which starts with its header.
+    const prefix = this.store.getPrefix?.(key, 84) ?? this.store.get(key)?.slice(0, 84)
+    return prefix && prefix.length === 84 ? prefix.slice(4) : undefined
+  }
+
   /** The hash of the block at `height`, or undefined above the tip or below the genesis. */
   hashAt(height: number): Uint8Array | undefined {
     if (!Number.isSafeInteger(height) || height < 0) return undefined
@@ -138,6 +148,11 @@ export class BitcoinChain {
   }
 
   /** The unspent outputs paying exactly `script`, oldest first. */
+  /** The confirmed outpoints paying `script`, from its index alone (no output is read). */
+  outpointsOf(script: Uint8Array): { txid: Uint8Array; index: number }[] {
+    return decodeOutpoints(this.store.get(scriptKey(script)))
+  }
+
   utxosOf(script: Uint8Array, query: UtxoQuery = {}): Utxo[] {
     const confirmed = decodeOutpoints(this.store.get(scriptKey(script))).flatMap(({ txid, index }) => {
       const utxo = confirmedUtxo(this.store, txid, index)

@@ -25,9 +25,18 @@ function entriesOf(network: NetworkName): Map<string, Uint8Array> {
 }
 
 export function genesisOverlay(inner: BtcStore, network: NetworkName): BtcStore {
-  const written = () => inner.get(TIP_KEY) !== undefined
+  // Once written, a chain stays written for the life of this view (a revert opens a new one).
+  let wasWritten = false
+  const written = () => {
+    wasWritten ||= inner.get(TIP_KEY) !== undefined
+    return wasWritten
+  }
   return {
     get: (key) => (written() ? inner.get(key) : entriesOf(network).get(key)?.slice()),
+    getPrefix: (key, length) =>
+      written()
+        ? (inner.getPrefix?.(key, length) ?? inner.get(key)?.slice(0, length))
+        : entriesOf(network).get(key)?.slice(0, length),
     put: (key, value) => {
       if (!written()) for (const [k, v] of entriesOf(network)) inner.put(k, v)
       inner.put(key, value)

@@ -5,10 +5,12 @@
  * (`state/slotBlobs.ts`) written with the block that changed it, reverted with it and persisted
  * with it. A value of n bytes costs 1 + ceil(n / 32) slots there, hence compact layouts.
  */
-import { readBlob, type SlotWriter, writeBlob } from '../../state/slotBlobs.js'
+import { readBlob, readBlobPrefix, type SlotWriter, writeBlob } from '../../state/slotBlobs.js'
 
 export interface BtcStore {
   get(key: string): Uint8Array | undefined
+  /** The first `length` bytes of a value (a block's header without the block), when cheaper than `get`. */
+  getPrefix?(key: string, length: number): Uint8Array | undefined
   /** `undefined` deletes the key. */
   put(key: string, value: Uint8Array | undefined): void
 }
@@ -30,6 +32,7 @@ export function mapBtcStore(): BtcStore & { entries: Map<string, Uint8Array> } {
 export function slotBtcStore(storage: SlotWriter): BtcStore {
   return {
     get: (key) => readBlob(storage, key),
+    getPrefix: (key, length) => readBlobPrefix(storage, key, length),
     put: (key, value) => writeBlob(storage, key, value),
   }
 }

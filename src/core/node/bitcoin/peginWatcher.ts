@@ -39,12 +39,15 @@ export function peginsToRegister(
   const minimum = PEGOUT_CONSTANTS[network].btc2RskMinimumAcceptableConfirmations
   const calls: FederatorCall[] = []
   const seen = new Set<string>()
-  for (const utxo of chain.utxosOf(federation.scriptPubKey)) {
+  for (const outpoint of chain.outpointsOf(federation.scriptPubKey)) {
     if (calls.length >= MAX_PEGINS_PER_BLOCK) break
-    const key = bytesToUnprefixedHex(utxo.txid)
+    const key = bytesToUnprefixedHex(outpoint.txid)
+    // The federation's own outputs (genesis, registered peg-ins, peg-out change) need no reading.
     if (seen.has(key) || known.has(key)) continue
     seen.add(key)
-    if (utxo.height === chain.genesisHeight || readProcessedHeight(storage, utxo.txid) !== undefined) continue
+    const utxo = chain.utxo(outpoint.txid, outpoint.index)
+    if (!utxo || utxo.height === chain.genesisHeight || readProcessedHeight(storage, utxo.txid) !== undefined)
+      continue
     const info = chain.transaction(utxo.txid)
     if (!info?.blockHash || info.height === undefined) continue
     const held = readHashAtHeight(storage, info.height)

@@ -58,9 +58,9 @@ export function headersToSend(
   while (common > chain.genesisHeight && !agrees(common)) common--
   const headers: Uint8Array[] = []
   for (let h = common + 1; h <= chain.bestHeight() && headers.length < MAX_HEADERS_PER_CALL; h++) {
-    const block = chain.blockByHeight(h)
-    if (!block) break
-    headers.push(block.raw.slice(0, 80))
+    const header = chain.headerAt(h)
+    if (!header) break
+    headers.push(header)
   }
   return headers
 }

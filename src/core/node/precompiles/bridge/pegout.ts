@@ -14,7 +14,7 @@ import { publicKeyToAddress } from '../../../chain/secp256k1.js'
 import { curves } from '../../../crypto/curves.js'
 import type { PrecompileContext } from '../../../evm/types.js'
 import type { NetworkName } from '../../../network/networks.js'
-import { type Address, hexToBytes } from '../../../util/hex.js'
+import { type Address, bytesToUnprefixedHex, hexToBytes } from '../../../util/hex.js'
 import { dataGas, NativeContractError, type NativeMethod } from '../nativeContract.js'
 import { logReleaseRequestReceived, logReleaseRequestRejected, RejectedPegoutReason } from './pegoutEvents.js'
 import { readReleaseRequests, writeReleaseRequests } from './pegoutStorage.js'
@@ -77,9 +77,17 @@ export function feePerKbOf(env: PegoutEnvironment, storage: BridgeStorage): bigi
 
 /** The federation's RSK address of each member (regtest federators use one key for both chains). */
 export function federatorAddress(compressedKey: Uint8Array): Address {
-  const point = curves().secp256k1.Point.fromBytes(compressedKey)
-  return publicKeyToAddress(point.toBytes(false))
+  // Decompressing a key costs about a millisecond; the federation asks before every block.
+  const id = bytesToUnprefixedHex(compressedKey)
+  let address = federatorAddresses.get(id)
+  if (!address) {
+    address = publicKeyToAddress(curves().secp256k1.Point.fromBytes(compressedKey).toBytes(false))
+    federatorAddresses.set(id, address)
+  }
+  return address
 }
+
+const federatorAddresses = new Map<string, Address>()
 
 /** RSKj's `activeAndRetiringFederationOnly` / `activeRetiringAndProposedFederationOnly`. */
 export function requireFederator(
