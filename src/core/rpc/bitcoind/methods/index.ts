@@ -1,8 +1,10 @@
 /** Every method the bitcoind-compatible RPC serves, by name. */
 import type { BitcoindMethod } from '../context.js'
+import { createrawtransaction } from './createrawtransaction.js'
 import { decoderawtransaction } from './decoderawtransaction.js'
 import { dumpprivkey } from './dumpprivkey.js'
 import { estimatesmartfee } from './estimatesmartfee.js'
+import { fundrawtransaction } from './fundrawtransaction.js'
 import { generate } from './generate.js'
 import { generatetoaddress } from './generatetoaddress.js'
 import { getaddressinfo } from './getaddressinfo.js'
@@ -26,14 +28,18 @@ import { listunspent } from './listunspent.js'
 import { ping } from './ping.js'
 import { sendrawtransaction } from './sendrawtransaction.js'
 import { sendtoaddress } from './sendtoaddress.js'
+import { signrawtransactionwithkey } from './signrawtransactionwithkey.js'
+import { signrawtransactionwithwallet } from './signrawtransactionwithwallet.js'
 import { validateaddress } from './validateaddress.js'
 import { verifytxoutproof } from './verifytxoutproof.js'
 
 export const BITCOIND_METHODS: ReadonlyMap<string, BitcoindMethod> = new Map(
   [
+    createrawtransaction,
     decoderawtransaction,
     dumpprivkey,
     estimatesmartfee,
+    fundrawtransaction,
     generate,
     generatetoaddress,
     getaddressinfo,
@@ -57,6 +63,8 @@ export const BITCOIND_METHODS: ReadonlyMap<string, BitcoindMethod> = new Map(
     ping,
     sendrawtransaction,
     sendtoaddress,
+    signrawtransactionwithkey,
+    signrawtransactionwithwallet,
     validateaddress,
     verifytxoutproof,
   ].map((method) => [method.name, method]),

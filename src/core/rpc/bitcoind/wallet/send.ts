@@ -21,7 +21,7 @@ export interface SendRequest {
 
 const KIND_ORDER = ['p2pkh', 'p2sh-p2wpkh', 'p2wpkh'] as const
 
-function feeOf(chain: BitcoinChain, raw: Uint8Array): bigint {
+export function feeOf(chain: BitcoinChain, raw: Uint8Array): bigint {
   const tx = parseTransaction(raw)
   let spent = 0n
   for (const input of tx.inputs)
@@ -35,6 +35,17 @@ export function sendFromWallet(chain: BitcoinChain, request: SendRequest): Uint8
   if (value < dustThreshold({ value, scriptPubKey: script })) {
     throw new BitcoindError(RPC_WALLET_ERROR, 'Transaction amount too small')
   }
+  return chain.submit(payFromWallet(chain, (key, kind) => tryPayment(chain, key, kind, request)))
+}
+
+/**
+ * The first payment `build` makes from one key's coins of one output type, trying the wallet's keys
+ * in spending order (undefined from `build`: that key cannot pay it); -6 when none can.
+ */
+export function payFromWallet(
+  chain: BitcoinChain,
+  build: (privateKey: Uint8Array, kind: (typeof KIND_ORDER)[number]) => Uint8Array | undefined,
+): Uint8Array {
   const coins = walletCoins(chain).filter((coin) => !coin.immature)
   const tried = new Set<string>()
   for (const kind of KIND_ORDER) {
@@ -42,11 +53,21 @@ export function sendFromWallet(chain: BitcoinChain, request: SendRequest): Uint8
       const id = `${kind}:${coin.key.privateKey.join(',')}`
       if (coin.kind !== kind || !coin.key.compressed || tried.has(id)) continue
       tried.add(id)
-      const raw = tryPayment(chain, coin.key.privateKey, kind, request)
-      if (raw) return chain.submit(raw)
+      const raw = build(coin.key.privateKey, kind)
+      if (raw) return raw
     }
   }
   throw new BitcoindError(RPC_WALLET_INSUFFICIENT_FUNDS, 'Insufficient funds')
+}
+
+/** `buildPayment`, with "not enough coins" as undefined. */
+export function paymentOrNothing(build: () => Uint8Array): Uint8Array | undefined {
+  try {
+    return build()
+  } catch (error) {
+    if (error instanceof BtcRejectError && error.code === RPC_WALLET_INSUFFICIENT_FUNDS) return undefined
+    throw error
+  }
 }
 
 function tryPayment(
@@ -57,7 +78,7 @@ function tryPayment(
 ): Uint8Array | undefined {
   const build = (amount: bigint) =>
     buildPayment(chain, { privateKey, kind, feeRate, outputs: [{ scriptPubKey: script, value: amount }] })
-  try {
+  return paymentOrNothing(() => {
     const raw = build(value)
     if (!subtractFee) return raw
     const reduced = value - feeOf(chain, raw)
@@ -65,8 +86,5 @@ function tryPayment(
       throw new BitcoindError(RPC_WALLET_ERROR, 'The transaction amount is too small to pay the fee')
     }
     return build(reduced)
-  } catch (error) {
-    if (error instanceof BtcRejectError && error.code === RPC_WALLET_INSUFFICIENT_FUNDS) return undefined
-    throw error
-  }
+  })
 }

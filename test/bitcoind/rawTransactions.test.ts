@@ -1,0 +1,103 @@
+/**
+ * Raw transactions through the bitcoind RPC as peg-in tooling builds them: createrawtransaction
+ * with an OP_RETURN `data` output (RSKIP170), fundrawtransaction, signrawtransactionwithwallet,
+ * sendrawtransaction; and signrawtransactionwithkey with a key the wallet does not hold. Each
+ * signed transaction is also read back with bitcoinjs-lib.
+ */
+import * as bitcoin from 'bitcoinjs-lib'
+import { ECPairFactory } from 'ecpair'
+import * as ecc from 'tiny-secp256k1'
+import { describe, expect, test } from 'vitest'
+import { federationOf } from '../../src/core/bitcoin/chain/federation.js'
+import { createBitcoindNode } from './bitcoindNode.js'
+
+const ECPair = ECPairFactory(ecc)
+const regtest = bitcoin.networks.regtest
+// RSKIP170 peg-in data: "52534b54" ("RSKT"), version 1, an RSK address.
+const PEGIN_DATA = `52534b5401${'ab'.repeat(20)}`
+
+describe('bitcoind raw transactions', () => {
+  test('create with an OP_RETURN, fund, sign with the wallet, send, mine', async () => {
+    const { call, internalErrors } = await createBitcoindNode()
+    const federation = federationOf('regtest').address
+    const created = await call<string>(
+      'createrawtransaction',
+      [],
+      [{ [federation]: 1 }, { data: PEGIN_DATA }],
+    )
+    const decoded = await call<{
+      vin: unknown[]
+      vout: Array<{ value: number; scriptPubKey: { type: string; asm: string } }>
+    }>('decoderawtransaction', created)
+    expect(decoded.vin).toEqual([])
+    expect(decoded.vout[1]?.scriptPubKey).toMatchObject({ type: 'nulldata', asm: `OP_RETURN ${PEGIN_DATA}` })
+
+    const funded = await call<{ hex: string; fee: number; changepos: number }>('fundrawtransaction', created)
+    expect(funded.fee).toBeGreaterThan(0)
+    expect(funded.changepos).toBe(2)
+    const unsigned = await call<{ complete: boolean; errors: Array<{ error: string }> }>(
+      'signrawtransactionwithkey',
+      funded.hex,
+      [ECPair.makeRandom({ network: regtest }).toWIF()],
+    )
+    expect(unsigned.complete).toBe(false)
+    expect(unsigned.errors[0]?.error).toMatch(/missing key/)
+
+    const signed = await call<{ hex: string; complete: boolean }>('signrawtransactionwithwallet', funded.hex)
+    expect(signed.complete).toBe(true)
+    const reference = bitcoin.Transaction.fromHex(signed.hex)
+    expect(reference.outs[1]?.script).toEqual(
+      bitcoin.script.compile([bitcoin.opcodes.OP_RETURN!, Buffer.from(PEGIN_DATA, 'hex')]),
+    )
+    const txid = await call<string>('sendrawtransaction', signed.hex)
+    expect(txid).toBe(reference.getId())
+    const [block] = await call<string[]>('generatetoaddress', 1, await call('getnewaddress'))
+    expect(await call('getrawtransaction', txid, true)).toMatchObject({ blockhash: block, confirmations: 1 })
+    expect(internalErrors).toEqual([])
+  })
+
+  test('signrawtransactionwithkey signs an outside key coin given its prevtx', async () => {
+    const { call, fail, internalErrors } = await createBitcoindNode()
+    const key = ECPair.makeRandom({ network: regtest })
+    const payment = bitcoin.payments.p2wpkh({ pubkey: key.publicKey, network: regtest })
+    const funding = await call<string>('sendtoaddress', payment.address, 0.5)
+    const tx = await call<{
+      vout: Array<{ n: number; value: number; scriptPubKey: { hex: string; address?: string } }>
+    }>('getrawtransaction', funding, true)
+    const out = tx.vout.find((o) => o.scriptPubKey.address === payment.address)!
+    const miner = await call<string>('getnewaddress')
+    const spend = await call<string>('createrawtransaction', [{ txid: funding, vout: out.n }], {
+      [miner]: 0.4999,
+    })
+    const prevtxs = [{ txid: funding, vout: out.n, scriptPubKey: out.scriptPubKey.hex, amount: out.value }]
+    const signed = await call<{ hex: string; complete: boolean }>(
+      'signrawtransactionwithkey',
+      spend,
+      [key.toWIF()],
+      prevtxs,
+    )
+    expect(signed.complete).toBe(true)
+    expect(bitcoin.Transaction.fromHex(signed.hex).hasWitnesses()).toBe(true)
+    expect(await call('sendrawtransaction', signed.hex)).toBe(bitcoin.Transaction.fromHex(signed.hex).getId())
+
+    expect(await fail('signrawtransactionwithkey', spend, ['nope'])).toEqual({
+      code: -5,
+      message: 'Invalid private key',
+    })
+    expect(await fail('signrawtransactionwithwallet', spend, [], 'NONE')).toMatchObject({ code: -8 })
+    expect(await fail('createrawtransaction', [{ txid: funding }], {})).toEqual({
+      code: -8,
+      message: 'Invalid parameter, missing vout key',
+    })
+    expect(await fail('createrawtransaction', [], { nope: 1 })).toEqual({
+      code: -5,
+      message: 'Invalid Bitcoin address: nope',
+    })
+    expect(await fail('createrawtransaction', [], [{ data: '00' }, { data: '01' }])).toMatchObject({
+      code: -8,
+    })
+    expect(await fail('fundrawtransaction', spend)).toMatchObject({ code: -4 })
+    expect(await fail('fundrawtransaction', 'zz')).toEqual({ code: -22, message: 'TX decode failed' })
+    expect(internalErrors).toEqual([])
+  })
+})
