@@ -55,3 +55,21 @@ describe('the Bridge contract', () => {
     expect(bridgeFederation('regtest').address).toBe('2N5muMepJizJE1gR7FbHJU6CD18V3BpNF9p')
   })
 })
+
+describe('federator keys', () => {
+  it('answers each key type with the federator key and fails on an unknown type', () => {
+    const bridge = bridgeOnMemoryState([USER])
+    const keyOf = (type: string) =>
+      bridge.call(
+        callData(
+          'getFederatorPublicKeyOfType(int256,string)',
+          { type: 'int', value: 1n },
+          { type: 'string', value: type },
+        ),
+      )
+    const expected = bridgeFederation('regtest').publicKeys[1] as Uint8Array
+    for (const type of ['btc', 'rsk', 'mst'])
+      expect(keyOf(type).returnData.subarray(64, 97)).toEqual(expected)
+    expect(keyOf('xyz').success).toBe(false)
+  })
+})

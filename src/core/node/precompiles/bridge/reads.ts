@@ -35,6 +35,9 @@ export function readMethods(env: BridgeEnv): NativeMethod[] {
     gas: (input) => 10_000n + dataGas(input),
     run(args) {
       const { publicKeys } = env.federation()
+      // RSKj `FederationMember.KeyType.byValue`: each federator uses one key for BTC, RSK and MST.
+      if (signature.includes(',string') && !['btc', 'rsk', 'mst'].includes(args.string(1)))
+        throw new NativeContractError(`Invalid federator key type: ${args.string(1)}`)
       const index = args.int(0)
       if (index < 0n || index >= BigInt(publicKeys.length))
         throw new NativeContractError(`Federator index must be between 0 and ${publicKeys.length - 1}`)
