@@ -44,7 +44,7 @@ export function createBtcController(store: BtcStore, rpc: Rpc, isActive: () => b
   const transactions = new Map<string, Promise<BtcTransaction | null>>()
   let running: Promise<void> | null = null
   let again = false
-  /** The selected network, as the last state push named it: another one is another chain. */
+  /** The selected network (a state push or the panel state names it): another one is another chain. */
   let lastNetwork: string | undefined
 
   async function readAll(): Promise<void> {
