@@ -8,7 +8,15 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { createNode, type DevNode } from '../../src/core/createNode.js'
 import { createMemoryStore } from '../../src/core/storage/memoryStore.js'
 import { p2pkhOf } from './outsideBitcoin.js'
-import { bridgeAbi, cow, pegInFromOutside, type Rpc, releasedPegout } from './pegScenarios.js'
+import {
+  type BitcoindCall,
+  bridgeAbi,
+  cow,
+  pegInFromOutside,
+  pegInThroughBitcoind,
+  type Rpc,
+  releasedPegout,
+} from './pegScenarios.js'
 
 let node: DevNode
 const rpc: Rpc = async (method, params = []) => {
@@ -37,6 +45,26 @@ describe('a peg-in built outside the node', () => {
     expect(outcome.secondEvents).toHaveLength(0)
     expect(outcome.creditedAgain).toBe(0n)
     expect(outcome.processedHeight).toBeGreaterThan(0n)
+  })
+})
+
+describe('a peg-in driven only through the bitcoind-compatible RPC', () => {
+  it('registers with the proof gettxoutproof returns (the tree this test builds) and credits the signer', async () => {
+    const bitcoind: BitcoindCall = async (method, ...params) => {
+      const answer = (await node.bitcoinRequest({ jsonrpc: '1.0', id: 1, method, params })) as {
+        result: unknown
+        error: { code: number; message: string } | null
+      }
+      if (answer.error) throw new Error(`${method}: ${answer.error.code} ${answer.error.message}`)
+      // biome-ignore lint/suspicious/noExplicitAny: see BitcoindCall.
+      return answer.result as any
+    }
+    const outcome = await pegInThroughBitcoind(rpc, bitcoind, 0.5)
+    expect(outcome.headerIsTheBlock).toBe(true)
+    expect(outcome.treeMatchesOurs).toBe(true)
+    expect(outcome.events).toHaveLength(1)
+    expect(outcome.events[0]?.args.receiver.toLowerCase()).toBe(outcome.recipient)
+    expect(outcome.credited).toBe(50_000_000n * 10n ** 10n)
   })
 })
 

@@ -113,3 +113,50 @@ export async function releasedPegout(rpc: Rpc, btcTxid: string) {
     forgedVerifies: multisigInputsVerify(forged, keys, 2),
   }
 }
+
+// biome-ignore lint/suspicious/noExplicitAny: bitcoind results are read field by field in tests.
+export type BitcoindCall = <T = any>(method: string, ...params: unknown[]) => Promise<T>
+
+/**
+ * A peg-in driven only through the bitcoind-compatible RPC, as a tool written for Bitcoin Core
+ * does it: `sendtoaddress` to the federation from the node's wallet, `generatetoaddress` 3,
+ * `gettxoutproof`, then `registerBtcTransaction` with that proof, by hand. Answers what the test
+ * checks: the proof's tree against one built here from the block, and the credit of the RSK
+ * address of the key that signed the payment.
+ */
+export async function pegInThroughBitcoind(rpc: Rpc, bitcoind: BitcoindCall, value: number) {
+  await rpc('btc_setFederation', [{ autoRegisterPegins: false }])
+  const federation = (await rpc('btc_getInfo')).federation.address as string
+  const txid = await bitcoind<string>('sendtoaddress', federation, value)
+  const miner = await bitcoind<string>('getnewaddress')
+  const [blockHash] = await bitcoind<string[]>('generatetoaddress', 3, miner)
+  const proof = Buffer.from(await bitcoind<string>('gettxoutproof', [txid]), 'hex')
+  const block = await bitcoind('getblock', blockHash, 1)
+  const header = bitcoin.Block.fromHex(proof.subarray(0, 80).toString('hex'))
+  const ourTree = partialMerkleTree(
+    block.tx.map((id: string) => Buffer.from(id, 'hex').reverse()),
+    block.tx.indexOf(txid),
+  )
+  const raw = await bitcoind<string>('getrawtransaction', txid)
+  const payment = bitcoin.Transaction.fromHex(raw)
+  const signerKey = Buffer.from((bitcoin.script.decompile(payment.ins[0]!.script) ?? []).at(-1) as Uint8Array)
+  const { computeAddress } = await import('ethers')
+  const recipient = computeAddress(`0x${signerKey.toString('hex')}`).toLowerCase()
+  const data = bridgeAbi.encodeFunctionData('registerBtcTransaction', [
+    `0x${raw}`,
+    block.height,
+    `0x${proof.subarray(80).toString('hex')}`,
+  ])
+  const before = BigInt(await rpc('eth_getBalance', [recipient, 'latest']))
+  const receipt = await rpc('eth_getTransactionReceipt', [
+    await rpc('eth_sendRawTransaction', [await signedToBridge(rpc, { data })]),
+  ])
+  const after = BigInt(await rpc('eth_getBalance', [recipient, 'latest']))
+  return {
+    headerIsTheBlock: header.getId() === blockHash && header.checkProofOfWork(),
+    treeMatchesOurs: proof.subarray(80).equals(ourTree),
+    credited: after - before,
+    events: peginLogs(receipt),
+    recipient,
+  }
+}
