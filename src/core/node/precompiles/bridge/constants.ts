@@ -21,6 +21,10 @@ export interface BridgeConstants {
   maxDepthBlockchainAccepted: number
   /** BTC height from which peg-outs are recognized by their sighash (RSKIP379: 250 + 100 grace). */
   pegoutTxIndexHeight: number
+  /** `btcHeightWhenBlockIndexActivates`: below it, blocks are found by height only near the tip. */
+  blockIndexHeight: number
+  /** `maxDepthToSearchBlocksBelowIndexActivation`. */
+  maxDepthBelowBlockIndex: number
 }
 
 const COMMON = {
@@ -38,6 +42,8 @@ const CONSTANTS: Readonly<Record<NetworkName, BridgeConstants>> = {
     federationSize: 9,
     btc2RskMinimumConfirmations: 100,
     pegoutTxIndexHeight: 837_589 + 4_320,
+    blockIndexHeight: 696_022,
+    maxDepthBelowBlockIndex: 4_320,
   },
   testnet: {
     ...COMMON,
@@ -46,6 +52,8 @@ const CONSTANTS: Readonly<Record<NetworkName, BridgeConstants>> = {
     federationSize: 5,
     btc2RskMinimumConfirmations: 10,
     pegoutTxIndexHeight: 2_589_553 + 1_440,
+    blockIndexHeight: 2_039_594,
+    maxDepthBelowBlockIndex: 4_320,
   },
   regtest: {
     ...COMMON,
@@ -53,6 +61,8 @@ const CONSTANTS: Readonly<Record<NetworkName, BridgeConstants>> = {
     lockingCapSatoshis: 100_000_000_000n,
     federationSize: 3,
     pegoutTxIndexHeight: 250 + 100,
+    blockIndexHeight: 10,
+    maxDepthBelowBlockIndex: 5,
   },
 }
 

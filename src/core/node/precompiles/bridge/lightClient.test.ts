@@ -159,4 +159,20 @@ describe('Bridge light client', () => {
     expect(receive(second, 1300n)).toBe(0n)
     expect(receive(second, 2000n, second.header.subarray(0, 79))).toBe(-20n)
   })
+
+  it("finds blocks by height below regtest's block index (10) only within 5 of the tip, as RSKj's store", () => {
+    const { bridge, read, feed } = setup()
+    const txid = new Uint8Array(32).fill(4)
+    const blocks = mineBlocks(20, undefined, [[], [], [], [], [txid]])
+    feed(blocks)
+    const fifth = blocks[4] as TestBlock
+    expect(
+      bytesOut(read('getBtcBlockchainBlockHeaderByHeight(uint256)', { type: 'uint', value: 5n })),
+    ).toHaveLength(0)
+    expect(
+      bytesOut(read('getBtcBlockchainBlockHeaderByHeight(uint256)', { type: 'uint', value: 10n })),
+    ).toEqual(blocks[9]?.header)
+    const branch = [fifth.txids[0] as Uint8Array]
+    expect(int(bridge.call(confirmationsCall(txid, fifth.hash, 1n, branch)).returnData)).toBe(-3n)
+  })
 })

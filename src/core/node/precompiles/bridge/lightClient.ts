@@ -8,6 +8,7 @@
 import { sha256d } from '../../../crypto/fastSha256.js'
 import { bitcoinHeaderHash, decodeBitcoinHeader, decodeCompactBits } from '../../../mining/bitcoin/header.js'
 import { bytesToBigint, equalBytes } from '../../../util/hex.js'
+import type { BridgeConstants } from './constants.js'
 import {
   type BridgeStorage,
   readBestHash,
@@ -47,6 +48,19 @@ export function bestHeader(storage: BridgeStorage): StoredHeader {
 
 export function bestHeight(storage: BridgeStorage): number {
   return bestHeader(storage).height
+}
+
+/**
+ * The lowest height RSKj's `getStoredBlockAtMainChainHeight` looks a block up at (RSKIP199): below
+ * the block index's activation height it searches only `maxDepthBelowBlockIndex` blocks deep.
+ */
+export function lowestSearchableHeight(
+  best: number,
+  constants: Pick<BridgeConstants, 'blockIndexHeight' | 'maxDepthBelowBlockIndex'>,
+): number {
+  return best - constants.blockIndexHeight > constants.maxDepthBelowBlockIndex
+    ? constants.blockIndexHeight
+    : best - constants.maxDepthBelowBlockIndex
 }
 
 /** The best chain's header at `height`, if the light client holds one. */

@@ -15,6 +15,7 @@ import {
   bestHeader,
   CONFIRMATION_MAX_DEPTH,
   headerAtHeight,
+  lowestSearchableHeight,
   reduceMerkleBranch,
 } from './lightClient.js'
 import { readLastReceiveHeaderTime, readStoredHeader, writeLastReceiveHeaderTime } from './storage.js'
@@ -32,6 +33,7 @@ const RECEIVE_HEADER_UNEXPECTED_EXCEPTION = -99n
 // RSKj BridgeSupport.getBtcTransactionConfirmations answers.
 const INEXISTENT_BLOCK_HASH = -1n
 const BLOCK_NOT_IN_BEST_CHAIN = -2n
+const INCONSISTENT_BLOCK = -3n
 const BLOCK_TOO_OLD = -4n
 const INVALID_MERKLE_BRANCH = -5n
 
@@ -139,8 +141,10 @@ export function lightClientMethods(env: BridgeEnv): NativeMethod[] {
       signature: 'getBtcBlockchainBlockHeaderByHeight(uint256)',
       gas: fixed(5_000n),
       run(args, ctx) {
-        const height = args.uint(0)
-        const stored = height > 0xffffffffn ? undefined : headerAtHeight(env.storage(ctx), toInt32(height))
+        const storage = env.storage(ctx)
+        const height = toInt32(args.uint(0))
+        const searchable = height >= lowestSearchableHeight(bestHeader(storage).height, env.constants)
+        const stored = searchable ? headerAtHeight(storage, height) : undefined
         return bytes(stored?.header ?? new Uint8Array(0))
       },
     },
@@ -173,6 +177,8 @@ export function lightClientMethods(env: BridgeEnv): NativeMethod[] {
         const best = bestHeader(storage)
         const depth = Math.max(0, best.height - block.height)
         if (depth > CONFIRMATION_MAX_DEPTH) return int(BLOCK_TOO_OLD)
+        // RSKj's block store refuses a height below its search limit: an inconsistent block.
+        if (block.height < lowestSearchableHeight(best.height, env.constants)) return int(INCONSISTENT_BLOCK)
         const inBest = headerAtHeight(storage, block.height)
         if (!inBest || !equalBytes(inBest.hash, block.hash)) return int(BLOCK_NOT_IN_BEST_CHAIN)
         const root = reduceMerkleBranch(txid, args.wordArray(3), toInt32(args.uint(2)))

@@ -15,7 +15,7 @@ import {
 import { bytesToUnprefixedHex, equalBytes } from '../../../util/hex.js'
 import { NativeContractError } from '../nativeContract.js'
 import type { BridgeEnv } from './env.js'
-import { bestHeight, headerAtHeight } from './lightClient.js'
+import { bestHeight, headerAtHeight, lowestSearchableHeight } from './lightClient.js'
 import { hasPegoutSigHash } from './pegoutStorage.js'
 import { inputSigHash, redeemScriptOfInput } from './signatures.js'
 import { type BridgeStorage, readWitnessRoot } from './storage.js'
@@ -50,6 +50,10 @@ export function validateRegistration(
   }
   if (!proof.matched.some((txid) => equalBytes(txid, btcTxHash))) return false
   parseBtcTransaction(raw)
+  if (height < lowestSearchableHeight(bestHeight(storage), env.constants))
+    throw new NativeContractError(
+      `Height ${height} is lower than the depth limit defined to search for blocks`,
+    )
   const block = headerAtHeight(storage, height)
   // RSKj reads a block below its initial one as null and fails the call.
   if (!block) throw new NativeContractError(`No BTC block at height ${height} in the light client`)
