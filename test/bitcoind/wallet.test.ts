@@ -91,4 +91,44 @@ describe('bitcoind dev wallet', () => {
     expect(await fail('dumpprivkey', address)).toMatchObject({ code: -4 })
     expect(await call('getaddressinfo', address)).toMatchObject({ ismine: false })
   })
+
+  test('gettransaction: a send shows its amount and fee, a receive its address; other transactions are refused', async () => {
+    const { call, fail } = await createBitcoindNode()
+    expect(await call('listwallets')).toEqual([''])
+    expect(await call('createwallet', 'test')).toEqual({ name: 'test', warning: '' })
+    const outside = ECPair.makeRandom({ network: regtest })
+    const address = bitcoin.payments.p2pkh({ pubkey: outside.publicKey, network: regtest }).address!
+    const txid = await call<string>('sendtoaddress', address, 1.5)
+    const sent = await call<{ amount: number; fee: number; confirmations: number; details: unknown[] }>(
+      'gettransaction',
+      txid,
+    )
+    expect(sent).toMatchObject({ amount: -1.5, confirmations: 0, txid })
+    expect(sent.fee).toBeLessThan(0)
+    expect(sent.details).toEqual([
+      { address, category: 'send', amount: -1.5, vout: 0, fee: sent.fee, abandoned: false },
+      expect.objectContaining({ category: 'receive', vout: 1 }),
+    ])
+    const mine = await call<string>('getnewaddress')
+    const received = await call<string>('sendtoaddress', mine, 2)
+    await call('generatetoaddress', 1, mine)
+    expect(await call('gettransaction', received)).toMatchObject({
+      amount: 0,
+      confirmations: 1,
+      blockheight: 1,
+    })
+    // The block's coinbase pays 50 BTC and the fees to a wallet address: immature for 100 blocks.
+    const info = await call<{ immature_balance: number }>('getwalletinfo')
+    expect(info.immature_balance).toBeGreaterThan(50)
+    const [coinbase] = (await call<{ tx: string[] }>('getblock', await call('getblockhash', 1))).tx
+    expect(await call('gettransaction', coinbase)).toMatchObject({
+      generated: true,
+      amount: info.immature_balance,
+      details: [{ category: 'immature', amount: info.immature_balance }],
+    })
+    expect(await fail('gettransaction', '00'.repeat(32))).toEqual({
+      code: -5,
+      message: 'Invalid or non-wallet transaction id',
+    })
+  })
 })

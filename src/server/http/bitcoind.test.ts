@@ -3,11 +3,16 @@ import { bitcoinRefusal, bitcoinRequestOf, isBitcoinChainChangingMethod, jwtFrom
 import { parseRoute } from './router.js'
 
 describe('the bitcoind door', () => {
-  test('routes /<network>/<key>/bitcoin in both address forms, and nothing deeper', () => {
+  test('routes /<network>/<key>/bitcoin in both address forms and its wallet paths, nothing else deeper', () => {
     expect(parseRoute('/regtest/abc/bitcoin')).toEqual({ kind: 'bitcoin', network: 'regtest', apiKey: 'abc' })
     expect(parseRoute('/testnet/v2/abc/bitcoin?x=1')).toEqual({
       kind: 'bitcoin',
       network: 'testnet',
+      apiKey: 'abc',
+    })
+    expect(parseRoute('/regtest/abc/bitcoin/wallet/dev')).toEqual({
+      kind: 'bitcoin',
+      network: 'regtest',
       apiKey: 'abc',
     })
     expect(parseRoute('/regtest/abc/bitcoin/x')).toEqual({ kind: 'notFound' })

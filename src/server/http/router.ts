@@ -39,7 +39,9 @@ export function parseRoute(url: string): Route {
   const network = first as NetworkName
   const rest = segments[1] === 'v2' ? segments.slice(2) : segments.slice(1)
   if (rest.length === 0) return { kind: 'missingKey', network }
-  if (rest.length === 2 && rest[1] === 'bitcoin') return { kind: 'bitcoin', network, apiKey: rest[0]! }
+  // bitcoind clients address a wallet as `…/wallet/<name>`: the dev wallet answers for every name.
+  const walletPath = rest.length === 2 || (rest.length === 4 && rest[2] === 'wallet')
+  if (rest[1] === 'bitcoin' && walletPath) return { kind: 'bitcoin', network, apiKey: rest[0]! }
   if (rest.length > 1) return { kind: 'notFound' }
   return { kind: 'rpc', network, apiKey: rest[0]! }
 }

@@ -1,5 +1,6 @@
 /** Every method the bitcoind-compatible RPC serves, by name. */
 import type { BitcoindMethod } from '../context.js'
+import { getchaintips, getconnectioncount, getdifficulty, getmininginfo } from './chainInfo.js'
 import { createrawtransaction } from './createrawtransaction.js'
 import { decoderawtransaction } from './decoderawtransaction.js'
 import { dumpprivkey } from './dumpprivkey.js'
@@ -21,6 +22,7 @@ import { getnewaddress } from './getnewaddress.js'
 import { getrawchangeaddress } from './getrawchangeaddress.js'
 import { getrawmempool } from './getrawmempool.js'
 import { getrawtransaction } from './getrawtransaction.js'
+import { gettransaction } from './gettransaction.js'
 import { gettxout } from './gettxout.js'
 import { gettxoutproof } from './gettxoutproof.js'
 import { importprivkey } from './importprivkey.js'
@@ -32,10 +34,20 @@ import { signrawtransactionwithkey } from './signrawtransactionwithkey.js'
 import { signrawtransactionwithwallet } from './signrawtransactionwithwallet.js'
 import { validateaddress } from './validateaddress.js'
 import { verifytxoutproof } from './verifytxoutproof.js'
+import { createwallet, getwalletinfo, listwallets, loadwallet } from './walletInfo.js'
 
 export const BITCOIND_METHODS: ReadonlyMap<string, BitcoindMethod> = new Map(
   [
     createrawtransaction,
+    createwallet,
+    getchaintips,
+    getconnectioncount,
+    getdifficulty,
+    getmininginfo,
+    gettransaction,
+    getwalletinfo,
+    listwallets,
+    loadwallet,
     decoderawtransaction,
     dumpprivkey,
     estimatesmartfee,
