@@ -4,6 +4,7 @@
  * through the Bridge's real method, and a peg-out of 0.5 RBTC released to the sender's Bitcoin key
  * with the federation's 2-of-3 signatures, checked by the same library.
  */
+import { Interface } from 'ethers'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createNode, type DevNode } from '../../src/core/createNode.js'
 import { createMemoryStore } from '../../src/core/storage/memoryStore.js'
@@ -89,5 +90,24 @@ describe('a peg-out of 0.5 RBTC from a cow account', () => {
     expect(pegs.pegouts).toMatchObject([
       { rskTxHash: result.rskTxHash, status: 'confirmed', btcTxid: result.btcTxid },
     ])
+  })
+})
+
+describe('the Bridge at a past block', () => {
+  it("answers that block's light client, read from stored state (eth_call and a trace replay)", async () => {
+    const bestHeight = new Interface(['function getBtcBlockchainBestChainHeight() view returns (int256)'])
+    const data = bestHeight.encodeFunctionData('getBtcBlockchainBestChainHeight')
+    const heightAt = async (block: string) =>
+      BigInt(await rpc('eth_call', [{ to: '0x0000000000000000000000000000000001000006', data }, block]))
+    await rpc('btc_mine', [2]) // and one RSK block that feeds the light client
+    const fed = await rpc('eth_blockNumber')
+    await rpc('btc_mine', [3])
+    expect(await heightAt('latest')).toBe(5n)
+    expect(await heightAt(fed)).toBe(2n)
+    expect(await heightAt('0x0')).toBe(0n)
+    const peg = await rpc('btc_pegIn', [{ from: cow.address, value: '100000000' }])
+    const trace = await rpc('trace_transaction', [peg.rskTxHash])
+    expect(trace[0].error).toBeUndefined()
+    expect(trace[0].action.to).toBe('0x0000000000000000000000000000000001000006')
   })
 })

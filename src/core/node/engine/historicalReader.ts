@@ -4,11 +4,14 @@
  * throws `StateNotLoaded`; `runWithHistoricalState` loads what was asked for and runs the call
  * again. Calls touch few accounts, so a handful of reruns at most.
  */
+import { StateNotReadyError } from '../../evm/stateNotReady.js'
 import type { AccountData, StateReader } from '../../evm/types.js'
 import type { HistoricalState } from '../../state/history.js'
 import type { Address } from '../../util/hex.js'
 
-class StateNotLoaded extends Error {
+// A StateNotReadyError, so that a native contract's read (the Bridge reads its storage) lets it
+// through to the rerun loop instead of failing the call.
+class StateNotLoaded extends StateNotReadyError {
   constructor(readonly load: () => Promise<void>) {
     super('historical state not loaded yet')
   }

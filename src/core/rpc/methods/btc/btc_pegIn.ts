@@ -1,7 +1,7 @@
 /**
  * Handler for `btc_pegIn`: the common peg-in in one call. Sends `value` satoshis from the dev
  * account's Bitcoin key (P2PKH) to the federation — with an RSKIP170 OP_RETURN when `to` (another
- * RSK recipient) or `refundAddress` is given — mines the three Bitcoin blocks the Bridge requires,
+ * RSK recipient) or `refundAddress` is given — mines the Bitcoin blocks the Bridge requires (3 on regtest, 10 on testnet and mainnet),
  * then RSK blocks until the federation has fed the light client and registered it (or, with
  * auto-registration off, registers it from the dev account itself). Answers the Bitcoin txid, the
  * registering RSK transaction, the recipient, the wei credited and the Bridge's verdict.
@@ -13,6 +13,7 @@ import { BRIDGE_ADDRESS } from '../../../network/networks.js'
 import { federationSettings } from '../../../node/bitcoin/bitcoinState.js'
 import { editBitcoinChain } from '../../../node/bitcoin/chainEdits.js'
 import { encodeOutputs, selectorOf } from '../../../node/precompiles/abi.js'
+import { PEGOUT_CONSTANTS } from '../../../node/precompiles/bridge/pegout.js'
 import { type Address, bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '../../../util/hex.js'
 import { btcHex } from '../../btc/bitcoinOfNode.js'
 import { btcAddressScript, devAccount, satoshis } from '../../btc/btcArguments.js'
@@ -24,7 +25,6 @@ import { object, parseAddress } from '../../params.js'
 const PEGIN_BTC = eventTopic('pegin_btc(address,bytes32,int256,int256)')
 const REJECTED_PEGIN = eventTopic('rejected_pegin(bytes32,int256)')
 const UNREFUNDABLE_PEGIN = eventTopic('unrefundable_pegin(bytes32,int256)')
-const CONFIRMATIONS = 3
 
 export const btc_pegIn = defineMethod({
   name: 'btc_pegIn',
@@ -49,7 +49,7 @@ export const btc_pegIn = defineMethod({
         opReturn,
       })
       const id = chain.submit(tx)
-      const [block] = chain.mine(CONFIRMATIONS)
+      const [block] = chain.mine(PEGOUT_CONSTANTS[network.name].btc2RskMinimumAcceptableConfirmations)
       const info = chain.transaction(id)
       return {
         txid: id,
