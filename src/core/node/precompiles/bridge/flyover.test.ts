@@ -6,6 +6,8 @@ import { keccak256 } from '../../../crypto/hash.js'
 import type { Address } from '../../../util/hex.js'
 import { bytesToBigint, concatBytes, hexToBytes } from '../../../util/hex.js'
 import { bridgeFederation } from './federation.js'
+import { bridgeStorageIn } from './genesis.js'
+import { readWaitingForConfirmations } from './pegoutStorage.js'
 import { hashOfRawTransaction } from './registration.js'
 import {
   block,
@@ -82,7 +84,7 @@ function setup() {
     return BigInt.asIntN(256, bytesToBigint(result.returnData))
   }
   const balance = (address: Address) => bridge.state.getAccount(address)?.balance ?? 0n
-  return { prove, register, balance }
+  return { bridge, prove, register, balance }
 }
 
 describe('registerFastBridgeBtcTransaction', () => {
@@ -111,5 +113,20 @@ describe('registerFastBridgeBtcTransaction', () => {
     expect(register(toFederation, prove(toFederation))).toBe(-304n)
     const small = payment([{ script: flyoverScript(LBC), value: 100_000n }])
     expect(register(small, prove(small))).toBe(-305n)
+  })
+
+  it('refunds a peg-in over the locking cap to the liquidity provider through the peg-out path', () => {
+    const { bridge, prove, register, balance } = setup()
+    const raw = payment([{ script: flyoverScript(LBC), value: 1_001n * BTC }])
+    expect(register(raw, prove(raw))).toBe(-200n)
+    expect(balance(LBC)).toBe(0n)
+    const [refund] = readWaitingForConfirmations(bridgeStorageIn(bridge.state, 'regtest'))
+    const tx = bitcoin.Transaction.fromBuffer(refund?.btcTx as Uint8Array)
+    const lp = bitcoin.payments.p2pkh({ hash: lpAddress.subarray(1), network: bitcoin.networks.regtest })
+    expect(tx.outs.map((o) => o.script)).toEqual([lp.output])
+    expect(tx.outs[0]?.value).toBeLessThan(1_001n * BTC)
+    const redeem = bitcoin.script.decompile(tx.ins[0]?.script as Uint8Array)?.at(-1) as Uint8Array
+    expect(bitcoin.payments.p2sh({ redeem: { output: redeem } }).output).toEqual(flyoverScript(LBC))
+    expect(register(raw, prove(raw))).toBe(-302n)
   })
 })

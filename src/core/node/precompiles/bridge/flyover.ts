@@ -13,6 +13,7 @@ import { bytesToUnprefixedHex, concatBytes, toAddress } from '../../../util/hex.
 import { type AbiReader, encodeOutputs } from '../abi.js'
 import { dataGas, NativeContractError, type NativeMethod } from '../nativeContract.js'
 import type { BridgeEnv } from './env.js'
+import { refundFlyoverPegin, scriptOfVersionedAddress } from './flyoverRefund.js'
 import { WEIS_PER_SATOSHI } from './pegin.js'
 import {
   hashOfRawTransaction,
@@ -122,7 +123,8 @@ function registerFlyover(env: BridgeEnv, ctx: PrecompileContext, args: AbiReader
   const txid = txidOf(tx)
   if (isFlyoverHashUsed(storage, derivationHash, txid))
     return FlyoverTxResponseCodes.UNPROCESSABLE_TX_ALREADY_PROCESSED_ERROR
-  const script = p2shScript(hash160(flyoverRedeemScript(derivationHash, env.federation().redeemScript)))
+  const redeemScript = flyoverRedeemScript(derivationHash, env.federation().redeemScript)
+  const script = p2shScript(hash160(redeemScript))
   const outputs = outputsTo(tx, script)
   const total = outputs.reduce((sum, o) => sum + o.value, 0n)
   if (total === 0n) return FlyoverTxResponseCodes.UNPROCESSABLE_TX_VALUE_ZERO_ERROR
@@ -130,27 +132,27 @@ function registerFlyover(env: BridgeEnv, ctx: PrecompileContext, args: AbiReader
     return FlyoverTxResponseCodes.UNPROCESSABLE_TX_UTXO_AMOUNT_SENT_BELOW_MINIMUM_ERROR
   const bridgeBalance = ctx.state.getAccount(BRIDGE_STORAGE_ADDRESS)?.balance ?? 0n
   const locked = MAX_RBTC_SATOSHIS - bridgeBalance / WEIS_PER_SATOSHI
+  const utxos = outputs.map((o) => ({
+    txid,
+    index: o.index,
+    value: o.value,
+    scriptPubKey: o.scriptPubKey,
+    height,
+    coinbase: isCoinbase(tx),
+  }))
   if (locked + total > env.constants.lockingCapSatoshis) {
     markFlyoverHashUsed(storage, derivationHash, txid)
-    // The refund spends the Flyover outputs, which the peg-out builder cannot sign for yet: the
-    // answer says who would be refunded, no BTC refund is queued (see docs/bridge.md).
+    const federation = env.federation()
+    const spending = { redeemScript, threshold: federation.threshold, scriptPubKey: script }
+    const destination = scriptOfVersionedAddress(env, shouldTransferToContract ? lpBtc : userRefund)
+    refundFlyoverPegin(env, ctx, storage, { utxos, spending, destination, amount: total })
     return shouldTransferToContract
       ? FlyoverTxResponseCodes.REFUNDED_LP_ERROR
       : FlyoverTxResponseCodes.REFUNDED_USER_ERROR
   }
   ctx.write?.transfer(BRIDGE_STORAGE_ADDRESS, lbc, total * WEIS_PER_SATOSHI)
   markFlyoverHashUsed(storage, derivationHash, txid)
-  saveFlyoverUtxos(
-    storage,
-    outputs.map((o) => ({
-      txid,
-      index: o.index,
-      value: o.value,
-      scriptPubKey: o.scriptPubKey,
-      height,
-      coinbase: isCoinbase(tx),
-    })),
-  )
+  saveFlyoverUtxos(storage, utxos)
   storage.put(`flyover:script:${bytesToUnprefixedHex(script)}`, derivationHash)
   return total * WEIS_PER_SATOSHI
 }
