@@ -100,4 +100,58 @@ describe('bitcoind raw transactions', () => {
     expect(await fail('fundrawtransaction', 'zz')).toEqual({ code: -22, message: 'TX decode failed' })
     expect(internalErrors).toEqual([])
   })
+
+  test('createmultisig and scantxoutset: a multisig address as bitcoinjs-lib builds it, outside coins found by descriptor', async () => {
+    const { call, fail, internalErrors } = await createBitcoindNode()
+    const keys = [1, 2, 3].map(() => ECPair.makeRandom({ network: regtest }))
+    const publicKeys = keys.map((key) => Buffer.from(key.publicKey).toString('hex'))
+    const multisig = await call<{ address: string; redeemScript: string; descriptor: string }>(
+      'createmultisig',
+      2,
+      publicKeys,
+    )
+    const p2ms = bitcoin.payments.p2ms({ m: 2, pubkeys: keys.map((key) => key.publicKey), network: regtest })
+    expect(multisig.address).toBe(bitcoin.payments.p2sh({ redeem: p2ms, network: regtest }).address)
+    expect(multisig.redeemScript).toBe(Buffer.from(p2ms.output!).toString('hex'))
+    expect(multisig.descriptor).toMatch(/^sh\(multi\(2,.*\)\)#[a-z0-9]{8}$/)
+    const segwit = await call<{ address: string }>('createmultisig', 2, publicKeys, 'bech32')
+    expect(segwit.address).toBe(bitcoin.payments.p2wsh({ redeem: p2ms, network: regtest }).address)
+
+    const outside = ECPair.makeRandom({ network: regtest })
+    const address = bitcoin.payments.p2pkh({ pubkey: outside.publicKey, network: regtest }).address!
+    const txid = await call<string>('sendtoaddress', address, 0.3)
+    expect(
+      (await call<{ unspents: unknown[] }>('scantxoutset', 'start', [`addr(${address})`])).unspents,
+    ).toEqual([])
+    await call('generatetoaddress', 1, await call('getnewaddress'))
+    const pkh = `pkh(${Buffer.from(outside.publicKey).toString('hex')})`
+    const scan = await call<{
+      unspents: Array<{ txid: string; vout: number; scriptPubKey: string; amount: number }>
+    }>('scantxoutset', 'start', [`addr(${address})`, { desc: pkh }])
+    // The same coin by two descriptors of its script: listed once.
+    expect(scan.unspents).toHaveLength(1)
+    expect(scan.unspents[0]).toMatchObject({ txid, amount: 0.3, confirmations: 1 })
+    const coin = scan.unspents[0]!
+    const spend = await call<string>('createrawtransaction', [{ txid, vout: coin.vout }], {
+      [multisig.address]: 0.2999,
+    })
+    const prevtxs = [{ txid, vout: coin.vout, scriptPubKey: coin.scriptPubKey, amount: coin.amount }]
+    const signed = await call<{ hex: string; complete: boolean }>(
+      'signrawtransactionwithkey',
+      spend,
+      [outside.toWIF()],
+      prevtxs,
+    )
+    expect(await call('sendrawtransaction', signed.hex)).toBe(bitcoin.Transaction.fromHex(signed.hex).getId())
+
+    expect(await fail('createmultisig', 3, publicKeys.slice(0, 2))).toMatchObject({ code: -8 })
+    expect(await fail('createmultisig', 1, ['02ab'])).toEqual({
+      code: -5,
+      message: 'Invalid public key: 02ab',
+    })
+    expect(await fail('createmultisig', 1, publicKeys, 'p2tr')).toMatchObject({ code: -5 })
+    expect(await fail('scantxoutset', 'begin', [])).toEqual({ code: -8, message: "Invalid action 'begin'" })
+    expect(await fail('scantxoutset', 'start', ['tr(xyz)'])).toMatchObject({ code: -5 })
+    expect(internalErrors).toEqual([])
+  })
 })

@@ -1,6 +1,7 @@
 /** Every method the bitcoind-compatible RPC serves, by name. */
 import type { BitcoindMethod } from '../context.js'
 import { getchaintips, getconnectioncount, getdifficulty, getmininginfo } from './chainInfo.js'
+import { createmultisig } from './createmultisig.js'
 import { createrawtransaction } from './createrawtransaction.js'
 import { decoderawtransaction } from './decoderawtransaction.js'
 import { dumpprivkey } from './dumpprivkey.js'
@@ -28,6 +29,7 @@ import { gettxoutproof } from './gettxoutproof.js'
 import { importprivkey } from './importprivkey.js'
 import { listunspent } from './listunspent.js'
 import { ping } from './ping.js'
+import { scantxoutset } from './scantxoutset.js'
 import { sendrawtransaction } from './sendrawtransaction.js'
 import { sendtoaddress } from './sendtoaddress.js'
 import { signrawtransactionwithkey } from './signrawtransactionwithkey.js'
@@ -38,6 +40,7 @@ import { createwallet, getwalletinfo, listwallets, loadwallet } from './walletIn
 
 export const BITCOIND_METHODS: ReadonlyMap<string, BitcoindMethod> = new Map(
   [
+    createmultisig,
     createrawtransaction,
     createwallet,
     getchaintips,
@@ -73,6 +76,7 @@ export const BITCOIND_METHODS: ReadonlyMap<string, BitcoindMethod> = new Map(
     importprivkey,
     listunspent,
     ping,
+    scantxoutset,
     sendrawtransaction,
     sendtoaddress,
     signrawtransactionwithkey,
