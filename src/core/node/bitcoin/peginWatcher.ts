@@ -10,6 +10,7 @@ import { decodeMerkleBlock } from '../../bitcoin/partialMerkleTree.js'
 import type { NetworkName } from '../../network/networks.js'
 import { bytesToUnprefixedHex, concatBytes, equalBytes } from '../../util/hex.js'
 import { encodeOutputs, selectorOf } from '../precompiles/abi.js'
+import { bridgeConstants } from '../precompiles/bridge/constants.js'
 import type { FederatorCall } from '../precompiles/bridge/federatorActions.js'
 import { federatorAddress, PEGOUT_CONSTANTS } from '../precompiles/bridge/pegout.js'
 import { readReleasedPegouts } from '../precompiles/bridge/pegoutStorage.js'
@@ -50,6 +51,11 @@ export function peginsToRegister(
       continue
     const info = chain.transaction(utxo.txid)
     if (!info?.blockHash || info.height === undefined) continue
+    // A federator registers valid peg-ins only (RSKj's isValidPegInTx): one paying the federation
+    // less than the minimum would be ignored by the Bridge and sent again every block.
+    const minimum = bridgeConstants(network).minimumPeginValueSatoshis
+    if (info.tx.outputs.some((o) => equalBytes(o.scriptPubKey, federation.scriptPubKey) && o.value < minimum))
+      continue
     const held = readHashAtHeight(storage, info.height)
     if (!held || !equalBytes(held, info.blockHash)) continue
     if (best.height - info.height + 1 < minimum) continue
