@@ -13,8 +13,9 @@ import { merkleRoot } from '../../../../mining/bitcoin/merkle.js'
 import type { Address } from '../../../../util/hex.js'
 import { concatBytes, hexToBytes } from '../../../../util/hex.js'
 import { encodeOutputs, selectorOf } from '../../abi.js'
+import { bridgeGenesis } from '../genesis.js'
 import { createBridgeContract } from '../index.js'
-import { BRIDGE_STORAGE_ADDRESS } from '../storage.js'
+import { BRIDGE_STORAGE_ADDRESS, BridgeStorage } from '../storage.js'
 
 export const BRIDGE = BRIDGE_STORAGE_ADDRESS
 export const USER = `0x${'a1'.repeat(20)}` as Address
@@ -164,5 +165,17 @@ export function staticCallerCode(): Uint8Array {
     Uint8Array.of(0x60, 0x20, 0x60, 0x00, 0x36, 0x60, 0x00, 0x73),
     hexToBytes(BRIDGE),
     Uint8Array.of(0x5a, 0xfa, 0x60, 0x00, 0x52, 0x60, 0x20, 0x60, 0x00, 0xf3),
+  )
+}
+
+/** The Bridge's storage in a memory state, writable outside a transaction (to set up a test). */
+export function writableBridgeStorage(state: MemoryState): BridgeStorage {
+  const getStorage = (slot: bigint) => state.getStorage(BRIDGE, slot)
+  const setStorage = (slot: bigint, value: bigint) => {
+    const account = state.getAccount(BRIDGE) ?? null
+    state.applyDiff(new Map([[BRIDGE, { account, storage: new Map([[slot, value]]) }]]))
+  }
+  return new BridgeStorage('regtest', { getStorage }, { getStorage, setStorage }, () =>
+    bridgeGenesis('regtest'),
   )
 }
