@@ -7,27 +7,18 @@ import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerRespo
 import type { NetworkName } from '../../core/network/networks.js'
 import { bitcoindHttpStatus } from '../../core/rpc/bitcoind/dispatch.js'
 import type { AppRuntime } from '../apps/appRegistry.js'
-import { isChainChangingMethod } from '../apps/chainMethods.js'
 import { consumeQuota, quotaResetsAt } from '../apps/quota.js'
 import { handleDashboard } from '../dashboard/dashboardRoute.js'
-import type { NetworkCounters } from '../metrics/metricsBook.js'
 import type { RpcNode } from '../node/nodeHost.js'
 import { handleAdmin } from './admin.js'
-import { bitcoinRefusal, bitcoinRequestOf, isBitcoinChainChangingMethod, jwtFromBasic } from './bitcoind.js'
+import { countErrors, errorCode, record } from './answerCounting.js'
+import { bitcoinRequestOf, jwtFromBasic } from './bitcoind.js'
 import { readBody } from './body.js'
+import { type Door, mergeRefusals, NOTHING, splitChainMethods } from './chainMethodSplit.js'
 import type { HandlerContext } from './context.js'
 import { corsHeaders, NO_HEADERS, preflightHeaders } from './cors.js'
-import {
-  chainMethodsOffError,
-  networkNotActivatedMessage,
-  REJECTIONS,
-  type RejectionKind,
-  rejectionBody,
-} from './rejections.js'
+import { networkNotActivatedMessage, REJECTIONS, type RejectionKind, rejectionBody } from './rejections.js'
 import { parseRoute } from './router.js'
-
-/** Which JSON-RPC a request is for: the network's RSK node, or its simulated Bitcoin chain's bitcoind. */
-type Door = 'rsk' | 'bitcoin'
 
 /** A single request answered with one of these codes gets HTTP 400, as RSKj does. */
 const BAD_REQUEST_CODES: ReadonlySet<number> = new Set([-32700, -32600, -32602])
@@ -250,98 +241,8 @@ function answerRpc(
   context.nodes.node(network).then(ask).then(finish, fail)
 }
 
-/** Nothing is left for the node to answer. */
-const NOTHING: unique symbol = Symbol('nothing')
-
-interface ChainMethodSplit {
-  /** What the node still answers: the payload, a smaller batch, or NOTHING. */
-  forward: unknown
-  /** The refusals of calls that expect an answer (notifications get none). */
-  refusals: unknown[]
-}
-
-function splitChainMethods(payload: unknown, door: Door): ChainMethodSplit | undefined {
-  const changes = door === 'bitcoin' ? isBitcoinChainChangingMethod : isChainChangingMethod
-  const refuses = (item: unknown) => {
-    const method = methodName(item)
-    return method !== '(invalid)' && changes(method)
-  }
-  const refusal = (item: unknown) => {
-    if (door === 'bitcoin') return [bitcoinRefusal(item, methodName(item))].filter((r) => r !== undefined)
-    const id = (item as { id?: unknown }).id
-    return id === undefined ? [] : [{ jsonrpc: '2.0', id, error: chainMethodsOffError(methodName(item)) }]
-  }
-  if (!Array.isArray(payload)) {
-    return refuses(payload) ? { forward: NOTHING, refusals: refusal(payload) } : undefined
-  }
-  if (!payload.some(refuses)) return undefined
-  const kept = payload.filter((item) => !refuses(item))
-  return { forward: kept.length === 0 ? NOTHING : kept, refusals: payload.filter(refuses).flatMap(refusal) }
-}
-
-function mergeRefusals(payload: unknown, nodeAnswer: unknown, refusals: unknown[]): unknown {
-  if (!Array.isArray(payload)) return refusals[0]
-  const answered = Array.isArray(nodeAnswer) ? nodeAnswer : nodeAnswer === undefined ? [] : [nodeAnswer]
-  const all = [...answered, ...refusals]
-  // A batch of notifications only gets no answer at all (JSON-RPC 2.0 §6).
-  return all.length === 0 ? undefined : all
-}
-
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof (value as { then?: unknown } | null)?.then === 'function'
-}
-
-/** Errors in an answer, each counted by its code. */
-function countErrors(answer: unknown, counters: NetworkCounters): number {
-  if (answer === undefined || answer === null) return 0
-  if (!Array.isArray(answer)) {
-    if (typeof answer !== 'object' || !hasError(answer)) return 0
-    counters.countErrorCode(errorCode(answer))
-    return 1
-  }
-  let errors = 0
-  for (const item of answer) {
-    if (typeof item === 'object' && item !== null && hasError(item)) {
-      errors++
-      counters.countErrorCode(errorCode(item))
-    }
-  }
-  return errors
-}
-
-/** An answer carrying an error (bitcoind's 1.0 answers carry `error: null` on success). */
-function hasError(answer: object): boolean {
-  return 'error' in answer && answer.error !== null
-}
-
-function errorCode(answer: unknown): number {
-  const code = (answer as { error?: { code?: unknown } }).error?.code
-  return typeof code === 'number' ? code : 0
-}
-
-function record(
-  counters: NetworkCounters,
-  payload: unknown,
-  calls: number,
-  errors: number,
-  elapsedMs: number,
-) {
-  counters.total += calls
-  counters.success += calls - errors
-  counters.latency.record(elapsedMs)
-  if (Array.isArray(payload)) {
-    if (payload.length === 0) counters.countMethod('(invalid)')
-    for (const item of payload) counters.countMethod(methodName(item))
-  } else {
-    const method = methodName(payload)
-    counters.countMethod(method)
-    counters.recordMethodLatency(method, elapsedMs)
-  }
-}
-
-function methodName(item: unknown): string {
-  const method = typeof item === 'object' && item !== null ? (item as { method?: unknown }).method : undefined
-  return typeof method === 'string' ? method : '(invalid)'
 }
 
 function send(response: ServerResponse, status: number, headers: OutgoingHttpHeaders, body: string) {
