@@ -75,18 +75,23 @@ describe('segwit peg-ins (RSKIP143)', () => {
         ).returnData,
       )
     expect(hasInfo()).toBe(0n)
-    const registerCoinbase = bridge.send(
-      USER,
-      callData(
-        'registerBtcCoinbaseTransaction(bytes,bytes32,bytes,bytes32,bytes32)',
-        { type: 'bytes', value: coinbase.toBuffer() },
-        { type: 'uint', value: bytesToBigint(mined.hash) },
-        { type: 'bytes', value: proofOfFirst(mined) },
-        { type: 'uint', value: bytesToBigint(witnessRoot) },
-        { type: 'uint', value: 0n },
-      ),
-    )
-    expect(registerCoinbase.success).toBe(true)
+    const registerCoinbase = (blockHash: Uint8Array, root: Uint8Array) =>
+      bridge.send(
+        USER,
+        callData(
+          'registerBtcCoinbaseTransaction(bytes,bytes32,bytes,bytes32,bytes32)',
+          { type: 'bytes', value: coinbase.toBuffer() },
+          { type: 'uint', value: bytesToBigint(blockHash) },
+          { type: 'bytes', value: proofOfFirst(mined) },
+          { type: 'uint', value: bytesToBigint(root) },
+          { type: 'uint', value: 0n },
+        ),
+      )
+    // A root the coinbase does not commit to, or a block the light client lacks, fail the call.
+    expect(registerCoinbase(mined.hash, new Uint8Array(32).fill(1)).success).toBe(false)
+    expect(registerCoinbase(new Uint8Array(32).fill(2), witnessRoot).success).toBe(false)
+    expect(hasInfo()).toBe(0n)
+    expect(registerCoinbase(mined.hash, witnessRoot).success).toBe(true)
     expect(hasInfo()).toBe(1n)
     const result = bridge.send(
       USER,
