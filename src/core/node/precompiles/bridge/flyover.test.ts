@@ -29,10 +29,14 @@ const userRefund = concatBytes(Uint8Array.of(0x6f), new Uint8Array(20).fill(0x11
 const lpAddress = concatBytes(Uint8Array.of(0x6f), new Uint8Array(20).fill(0x22))
 const derivationArgumentsHash = new Uint8Array(32).fill(0x33)
 
-/** The Flyover P2SH output script, built with bitcoinjs-lib from RSKIP176's definition. */
+/**
+ * The Flyover P2SH output script, built with bitcoinjs-lib from RSKIP176's definition; the
+ * derivation hash as the liquidity bridge contract packs it: quote hash, user refund address, the
+ * contract's own address, then the liquidity provider's BTC address.
+ */
 function flyoverScript(lbc: Address): Uint8Array {
   const derivationHash = keccak256(
-    concatBytes(derivationArgumentsHash, userRefund, lpAddress, hexToBytes(lbc)),
+    concatBytes(derivationArgumentsHash, userRefund, hexToBytes(lbc), lpAddress),
   )
   const federationRedeem = bitcoin.script.decompile(bridgeFederation('regtest').redeemScript) ?? []
   const redeem = bitcoin.script.compile([

@@ -55,14 +55,17 @@ export function flyoverRedeemScript(derivationHash: Uint8Array, redeemScript: Ui
   return compileScript([derivationHash, 0x75, ...decompileScript(redeemScript)])
 }
 
-/** RSKj `PegUtils.getFlyoverDerivationHash`: keccak256(hash ‖ user refund ‖ LP address ‖ LBC). */
+/**
+ * RSKj `PegUtils.getFlyoverDerivationHash`: keccak256(hash ‖ user refund ‖ LBC ‖ LP address), the
+ * addresses as version byte ‖ hash160, the LBC's 20 bytes between them.
+ */
 export function flyoverDerivationHash(
   derivationArgumentsHash: Uint8Array,
   userRefundAddress: Uint8Array,
-  lpBtcAddress: Uint8Array,
   lbcAddress: Uint8Array,
+  lpBtcAddress: Uint8Array,
 ): Uint8Array {
-  return keccak256(concatBytes(derivationArgumentsHash, userRefundAddress, lpBtcAddress, lbcAddress))
+  return keccak256(concatBytes(derivationArgumentsHash, userRefundAddress, lbcAddress, lpBtcAddress))
 }
 
 /** RSKj `deserializeBtcAddressWithVersion` (RSKIP284): 1 version byte + 20-byte hash of this network. */
@@ -112,8 +115,8 @@ function registerFlyover(env: BridgeEnv, ctx: PrecompileContext, args: AbiReader
   const derivationHash = flyoverDerivationHash(
     derivationArgumentsHash,
     userRefund,
-    lpBtc,
     args.bytes32(5).subarray(12),
+    lpBtc,
   )
   if (isFlyoverHashUsed(storage, derivationHash, hash))
     return FlyoverTxResponseCodes.UNPROCESSABLE_TX_ALREADY_PROCESSED_ERROR
