@@ -111,3 +111,23 @@ describe('the Bridge at a past block', () => {
     expect(trace[0].action.to).toBe('0x0000000000000000000000000000000001000006')
   })
 })
+
+describe('a Bitcoin chain that follows the RSK chain', () => {
+  it('gets a block before every n-th RSK block, which the federation then feeds to the light client', async () => {
+    await rpc('btc_setMining', [{ followRsk: 2 }])
+    const start = (await rpc('btc_getInfo')).blocks
+    await rpc('anvil_mine', [6])
+    const info = await rpc('btc_getInfo')
+    expect(info.mining).toEqual({ followRsk: 2 })
+    expect(info.blocks - start).toBe(3)
+    // The last Bitcoin block came before the last RSK block; one more RSK block feeds it.
+    await rpc('evm_mine')
+    expect((await rpc('btc_getInfo')).lightClient.bestHeight).toBe(info.blocks)
+    // Its replays start from the Bitcoin block mined before it.
+    const block = await rpc('eth_getBlockByNumber', ['latest', false])
+    expect(await rpc('debug_traceBlockByHash', [block.hash, {}])).toBeDefined()
+    await rpc('btc_setMining', [{ followRsk: false }])
+    await rpc('anvil_mine', [4])
+    expect((await rpc('btc_getInfo')).blocks).toBe(info.blocks)
+  })
+})

@@ -68,6 +68,7 @@ const CANONICAL: Record<string, MethodRow> = rows('dev', {
   btc_pegIn: [object('pegIn')],
   btc_pegOut: [object('pegOut')],
   btc_setFederation: [object('settings')],
+  btc_setMining: [object('settings')],
 })
 
 /** alias → canonical name. */

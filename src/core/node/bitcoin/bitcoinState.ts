@@ -6,7 +6,8 @@
  */
 import { BitcoinChain } from '../../bitcoin/chain/bitcoinChain.js'
 import { slotBtcStore } from '../../bitcoin/chain/store.js'
-import type { StateReader } from '../../evm/types.js'
+import { KECCAK256_EMPTY } from '../../crypto/hash.js'
+import type { StateDiff, StateReader } from '../../evm/types.js'
 import { BITCOIN_CHAIN_ADDRESS, type NetworkName } from '../../network/networks.js'
 import type { SlotWriter } from '../../state/slotBlobs.js'
 
@@ -55,4 +56,59 @@ export const FEDERATION_SETTINGS_KEY = 'node:federation'
 export function federationSettings(state: StateReader): FederationSettings {
   const stored = slotBtcStore(readOnlySlots(state)).get(FEDERATION_SETTINGS_KEY)
   return { autoRegisterPegins: stored === undefined || ((stored[0] ?? 1) & 1) === 1 }
+}
+
+/** How the simulated Bitcoin chain is mined besides the dev methods. */
+export interface BitcoinMiningSettings {
+  /** Mine one Bitcoin block before every `followRskEvery`-th RSK block the node mines; 0: only on demand. */
+  followRskEvery: number
+}
+
+export const BITCOIN_MINING_KEY = 'node:mining'
+
+export function bitcoinMiningSettings(state: StateReader): BitcoinMiningSettings {
+  const stored = slotBtcStore(readOnlySlots(state)).get(BITCOIN_MINING_KEY)
+  if (!stored || stored.length < 4) return { followRskEvery: 0 }
+  return { followRskEvery: new DataView(stored.buffer, stored.byteOffset).getUint32(0) }
+}
+
+export function encodeBitcoinMiningSettings(settings: BitcoinMiningSettings): Uint8Array {
+  const out = new Uint8Array(4)
+  new DataView(out.buffer).setUint32(0, settings.followRskEvery)
+  return out
+}
+
+/**
+ * When the chain follows the RSK chain and block `nextBlockNumber` is due a Bitcoin block: the
+ * storage writes that mine it (the engine commits them as an edit just before the block, so the
+ * block's replays start from them). Undefined when no Bitcoin block is due.
+ */
+export function followRskWrites(
+  network: NetworkName,
+  state: StateReader,
+  nextBlockNumber: bigint,
+): Map<bigint, bigint> | undefined {
+  const { followRskEvery } = bitcoinMiningSettings(state)
+  if (followRskEvery === 0 || nextBlockNumber % BigInt(followRskEvery) !== 0n) return undefined
+  const slots = new BufferedSlots(state)
+  new BitcoinChain(slotBtcStore(slots), network).mine(1)
+  return slots.writes
+}
+
+/** The state diff that writes `writes` into the Bitcoin chain's account, keeping the account. */
+export function bitcoinSlotsDiff(state: StateReader, writes: Map<bigint, bigint>): StateDiff {
+  const current = state.getAccount(BITCOIN_CHAIN_ADDRESS)
+  return new Map([
+    [
+      BITCOIN_CHAIN_ADDRESS,
+      {
+        account: {
+          nonce: current?.nonce ?? 0n,
+          balance: current?.balance ?? 0n,
+          codeHash: current?.codeHash ?? KECCAK256_EMPTY,
+        },
+        storage: writes,
+      },
+    ],
+  ])
 }

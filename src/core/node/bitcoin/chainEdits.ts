@@ -6,11 +6,16 @@
  */
 import { BitcoinChain } from '../../bitcoin/chain/bitcoinChain.js'
 import { slotBtcStore } from '../../bitcoin/chain/store.js'
-import { KECCAK256_EMPTY } from '../../crypto/hash.js'
-import type { StateDiff } from '../../evm/types.js'
-import { BITCOIN_CHAIN_ADDRESS } from '../../network/networks.js'
 import type { Engine } from '../engine/engine.js'
-import { BufferedSlots, FEDERATION_SETTINGS_KEY, type FederationSettings } from './bitcoinState.js'
+import {
+  BITCOIN_MINING_KEY,
+  type BitcoinMiningSettings,
+  BufferedSlots,
+  bitcoinSlotsDiff,
+  encodeBitcoinMiningSettings,
+  FEDERATION_SETTINGS_KEY,
+  type FederationSettings,
+} from './bitcoinState.js'
 
 /**
  * Runs `change` on the Bitcoin chain of the latest state under the engine's mutex and commits
@@ -34,22 +39,8 @@ export function setFederationSettings(engine: Engine, settings: FederationSettin
 }
 
 async function commitSlots(engine: Engine, slots: BufferedSlots): Promise<void> {
-  const current = engine.state.getAccount(BITCOIN_CHAIN_ADDRESS)
-  const diff: StateDiff = new Map([
-    [
-      BITCOIN_CHAIN_ADDRESS,
-      {
-        account: {
-          nonce: current?.nonce ?? 0n,
-          balance: current?.balance ?? 0n,
-          codeHash: current?.codeHash ?? KECCAK256_EMPTY,
-        },
-        storage: slots.writes,
-      },
-    ],
-  ])
   try {
-    engine.state.applyDiff(diff)
+    engine.state.applyDiff(bitcoinSlotsDiff(engine.state, slots.writes))
     const { writes } = await engine.state.commit()
     await engine.kv.batch(writes)
     engine.state.nodes.saved()
@@ -58,4 +49,13 @@ async function commitSlots(engine: Engine, slots: BufferedSlots): Promise<void> 
     await engine.reloadState()
     throw error
   }
+}
+
+/** `btc_setMining`: how the Bitcoin chain is mined besides the dev methods (kept with the chain). */
+export function setBitcoinMining(engine: Engine, settings: BitcoinMiningSettings): Promise<void> {
+  return engine.mutex.run(async () => {
+    const slots = new BufferedSlots(engine.state)
+    slotBtcStore(slots).put(BITCOIN_MINING_KEY, encodeBitcoinMiningSettings(settings))
+    await commitSlots(engine, slots)
+  })
 }

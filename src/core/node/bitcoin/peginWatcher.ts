@@ -53,8 +53,12 @@ export function peginsToRegister(
     if (!info?.blockHash || info.height === undefined) continue
     // A federator registers valid peg-ins only (RSKj's isValidPegInTx): one paying the federation
     // less than the minimum would be ignored by the Bridge and sent again every block.
-    const minimum = bridgeConstants(network).minimumPeginValueSatoshis
-    if (info.tx.outputs.some((o) => equalBytes(o.scriptPubKey, federation.scriptPubKey) && o.value < minimum))
+    const minimumValue = bridgeConstants(network).minimumPeginValueSatoshis
+    if (
+      info.tx.outputs.some(
+        (o) => equalBytes(o.scriptPubKey, federation.scriptPubKey) && o.value < minimumValue,
+      )
+    )
       continue
     const held = readHashAtHeight(storage, info.height)
     if (!held || !equalBytes(held, info.blockHash)) continue

@@ -26,6 +26,7 @@ import { ACCOUNT_SLOTS, TxPool } from '../../pool/txPool.js'
 import { WorldState } from '../../state/worldState.js'
 import type { KeyValueStore, KvOperation } from '../../storage/types.js'
 import { type Address, bytesToHex, bytesToUnprefixedHex, equalBytes, hexToBytes } from '../../util/hex.js'
+import { bitcoinMiningSettings, bitcoinSlotsDiff, followRskWrites } from '../bitcoin/bitcoinState.js'
 import { federationTransactions, pegoutsInFlight } from '../bitcoin/federationService.js'
 import { TransactionRefusedError } from '../errors.js'
 import type { LogLimitPolicy } from '../logQuery.js'
@@ -391,6 +392,7 @@ export class Engine implements EmptyRunHost {
       if (
         this.pool.pending().length > 0 ||
         pegoutsInFlight(this.network, this.state) ||
+        bitcoinMiningSettings(this.state).followRskEvery > 0 ||
         federationTransactions(this.network, this.state, this.head.header.number + 1n).length > 0
       ) {
         beforeBlock?.(this.head)
@@ -458,9 +460,26 @@ export class Engine implements EmptyRunHost {
   }
 
   async #mineOne(): Promise<StoredBlock> {
+    await this.#followBitcoin()
     const params = await this.nextBlockParameters(true)
     const executed = await this.execute(params)
     return this.commitBlock(executed, (stateRoot) => sealBlock(params, executed, stateRoot))
+  }
+
+  /**
+   * A simulated Bitcoin chain that follows the RSK chain (`btc_setMining`) gets its block before
+   * the RSK block that is due one: an edit committed first, so the block's replays start from it.
+   */
+  async #followBitcoin(): Promise<void> {
+    const writes = followRskWrites(this.network.name, this.state, this.head.header.number + 1n)
+    if (!writes) return
+    try {
+      this.state.applyDiff(bitcoinSlotsDiff(this.state, writes))
+      await this.batch((await this.state.commit()).writes)
+    } catch (error) {
+      await this.reloadState()
+      throw error
+    }
   }
 
   /** Runs a block's transactions; over a fork, fetching the upstream state they reach first. */

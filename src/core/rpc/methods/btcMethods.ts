@@ -18,6 +18,7 @@ import { btc_pegOut } from './btc/btc_pegOut.js'
 import { btc_sendRawTransaction } from './btc/btc_sendRawTransaction.js'
 import { btc_sendTransaction } from './btc/btc_sendTransaction.js'
 import { btc_setFederation } from './btc/btc_setFederation.js'
+import { btc_setMining } from './btc/btc_setMining.js'
 
 export const BTC_METHODS: readonly MethodDefinition[] = [
   btc_getInfo,
@@ -35,4 +36,5 @@ export const BTC_METHODS: readonly MethodDefinition[] = [
   btc_pegIn,
   btc_pegOut,
   btc_setFederation,
+  btc_setMining,
 ]

@@ -2,7 +2,7 @@
 
 import { p2pkhAddress } from '../../../bitcoin/address.js'
 import { compressedPublicKey, FAUCET_PRIVATE_KEY } from '../../../bitcoin/chain/genesis.js'
-import { federationSettings } from '../../../node/bitcoin/bitcoinState.js'
+import { bitcoinMiningSettings, federationSettings } from '../../../node/bitcoin/bitcoinState.js'
 import { btcHex, federationOfNode, latestBitcoinChain, lightClientOf } from '../../btc/bitcoinOfNode.js'
 import { btcParamsOf } from '../../btc/btcArguments.js'
 import { defineMethod } from '../../defineMethod.js'
@@ -31,6 +31,7 @@ export const btc_getInfo = defineMethod({
         address: p2pkhAddress(compressedPublicKey(FAUCET_PRIVATE_KEY), btcParamsOf(context.network)),
       },
       autoRegisterPegins: federationSettings(context.engine.state).autoRegisterPegins,
+      mining: { followRsk: bitcoinMiningSettings(context.engine.state).followRskEvery },
     }
   },
 })
