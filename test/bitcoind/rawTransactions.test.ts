@@ -154,4 +154,25 @@ describe('bitcoind raw transactions', () => {
     expect(await fail('scantxoutset', 'start', ['tr(xyz)'])).toMatchObject({ code: -5 })
     expect(internalErrors).toEqual([])
   })
+
+  test('sendmany pays several addresses in one transaction; getdescriptorinfo checks checksums', async () => {
+    const { call, fail, internalErrors } = await createBitcoindNode()
+    const [a, b] = [await call<string>('getnewaddress'), await call<string>('getnewaddress', '', 'legacy')]
+    const txid = await call<string>('sendmany', '', { [a]: 0.1, [b]: '0.2' })
+    const tx = await call<{ vout: Array<{ value: number; scriptPubKey: { address?: string } }> }>(
+      'getrawtransaction',
+      txid,
+      true,
+    )
+    expect(tx.vout.find((o) => o.scriptPubKey.address === a)?.value).toBe(0.1)
+    expect(tx.vout.find((o) => o.scriptPubKey.address === b)?.value).toBe(0.2)
+    expect(await fail('sendmany', 'x', { [a]: 1 })).toMatchObject({ code: -32 })
+    expect(await fail('sendmany', '', {})).toMatchObject({ code: -8 })
+    expect(await call('getdescriptorinfo', 'raw(deadbeef)')).toMatchObject({
+      descriptor: 'raw(deadbeef)#89f8spxm',
+      checksum: '89f8spxm',
+    })
+    expect(await fail('getdescriptorinfo', 'raw(deadbeef)#aaaaaaaa')).toMatchObject({ code: -5 })
+    expect(internalErrors).toEqual([])
+  })
 })

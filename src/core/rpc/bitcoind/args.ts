@@ -60,7 +60,8 @@ export function checkArgs(method: string, args: readonly ArgSpec[], params: unkn
     : params === undefined
       ? []
       : byName(args, params as object)
-  const required = args.filter((arg) => !arg.optional).length
+  // Up to the last required parameter (an optional one may come before it, as sendmany's dummy).
+  const required = args.reduce((count, arg, i) => (arg.optional ? count : i + 1), 0)
   if (list.length < required || list.length > args.length) {
     throw new BitcoindError(RPC_MISC_ERROR, usage(method, args))
   }

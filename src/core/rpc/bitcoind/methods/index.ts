@@ -17,6 +17,7 @@ import { getblockchaininfo } from './getblockchaininfo.js'
 import { getblockcount } from './getblockcount.js'
 import { getblockhash } from './getblockhash.js'
 import { getblockheader } from './getblockheader.js'
+import { getdescriptorinfo } from './getdescriptorinfo.js'
 import { getmempoolinfo } from './getmempoolinfo.js'
 import { getnetworkinfo } from './getnetworkinfo.js'
 import { getnewaddress } from './getnewaddress.js'
@@ -30,6 +31,7 @@ import { importprivkey } from './importprivkey.js'
 import { listunspent } from './listunspent.js'
 import { ping } from './ping.js'
 import { scantxoutset } from './scantxoutset.js'
+import { sendmany } from './sendmany.js'
 import { sendrawtransaction } from './sendrawtransaction.js'
 import { sendtoaddress } from './sendtoaddress.js'
 import { signrawtransactionwithkey } from './signrawtransactionwithkey.js'
@@ -58,6 +60,7 @@ export const BITCOIND_METHODS: ReadonlyMap<string, BitcoindMethod> = new Map(
     generate,
     generatetoaddress,
     getaddressinfo,
+    getdescriptorinfo,
     getbalance,
     getbestblockhash,
     getblock,
@@ -77,6 +80,7 @@ export const BITCOIND_METHODS: ReadonlyMap<string, BitcoindMethod> = new Map(
     listunspent,
     ping,
     scantxoutset,
+    sendmany,
     sendrawtransaction,
     sendtoaddress,
     signrawtransactionwithkey,
