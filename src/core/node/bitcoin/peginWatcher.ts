@@ -10,8 +10,9 @@ import { decodeMerkleBlock } from '../../bitcoin/partialMerkleTree.js'
 import type { NetworkName } from '../../network/networks.js'
 import { bytesToUnprefixedHex, concatBytes, equalBytes } from '../../util/hex.js'
 import { encodeOutputs, selectorOf } from '../precompiles/abi.js'
-import { bridgeConstants } from '../precompiles/bridge/constants.js'
+import { bridgeEnv } from '../precompiles/bridge/env.js'
 import type { FederatorCall } from '../precompiles/bridge/federatorActions.js'
+import { evaluatePegin } from '../precompiles/bridge/pegin.js'
 import { federatorAddress, PEGOUT_CONSTANTS } from '../precompiles/bridge/pegout.js'
 import { readReleasedPegouts } from '../precompiles/bridge/pegoutStorage.js'
 import {
@@ -38,6 +39,7 @@ export function peginsToRegister(
   const known = new Set(readFederationUtxos(storage).map((u) => bytesToUnprefixedHex(u.txid)))
   for (const released of readReleasedPegouts(storage)) known.add(bytesToUnprefixedHex(released.btcTxid))
   const minimum = PEGOUT_CONSTANTS[network].btc2RskMinimumAcceptableConfirmations
+  const env = bridgeEnv(network)
   const calls: FederatorCall[] = []
   const seen = new Set<string>()
   for (const outpoint of chain.outpointsOf(federation.scriptPubKey)) {
@@ -51,17 +53,10 @@ export function peginsToRegister(
       continue
     const info = chain.transaction(utxo.txid)
     if (!info?.blockHash || info.height === undefined) continue
-    // A federator registers valid peg-ins only (RSKj's isValidPegInTx): one paying the federation
-    // less than the minimum would be ignored by the Bridge and sent again every block.
-    const minimumValue = bridgeConstants(network).minimumPeginValueSatoshis
-    if (
-      info.tx.outputs.some(
-        (o) => equalBytes(o.scriptPubKey, federation.scriptPubKey) && o.value < minimumValue,
-      )
-    )
-      continue
-    const held = readHashAtHeight(storage, info.height)
-    if (!held || !equalBytes(held, info.blockHash)) continue
+    // The Bridge leaves a peg-in it cannot refund unprocessed (below the minimum, an undetermined
+    // sender: RSKIP551), so registering it would only send it again every block. Those are left to
+    // the developer; refundable rejections are registered (they end processed and refunded).
+    if (evaluatePegin(env, info.tx).action === 'NO_REFUND') continue
     if (best.height - info.height + 1 < minimum) continue
     const { pmt } = decodeMerkleBlock(chain.proof([utxo.txid], info.blockHash))
     calls.push({

@@ -83,8 +83,8 @@ export function registerBtcTransaction(
   else if (type === 'PEGOUT_OR_MIGRATION') registerNewUtxos(env, ctx, storage, tx, txid, height)
 }
 
-/** RSKj `PegUtils.evaluatePegin`. */
-function evaluatePegin(env: BridgeEnv, tx: BitcoinTransaction): Evaluation {
+/** RSKj `PegUtils.evaluatePegin` (the federation asks it too: it registers nothing the Bridge would leave unprocessed). */
+export function evaluatePegin(env: BridgeEnv, tx: BitcoinTransaction): Evaluation {
   const toFederation = outputsTo(tx, env.federation().scriptPubKey)
   const empty: PeginInformation = { protocolVersion: 0, senderType: 'UNKNOWN' }
   if (
