@@ -10,7 +10,7 @@ import { chainMethodsOffError } from './rejections.js'
 
 /** The node's bitcoind entry point (a node that has none answers every call "Method not found"). */
 export function bitcoinRequestOf(node: RpcNode): (payload: unknown) => unknown {
-  const door = (node as RpcNode & { bitcoinRequest?: (payload: unknown) => unknown }).bitcoinRequest
+  const door = node.bitcoinRequest
   if (door) return door.bind(node)
   return (payload) => {
     const refuse = (item: unknown) => ({

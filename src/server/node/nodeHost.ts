@@ -14,6 +14,8 @@ export const SERVED_NETWORKS: readonly NetworkName[] = ['mainnet', 'testnet', 'r
 export interface RpcNode {
   /** A parsed JSON-RPC request or batch (or the raw text when it did not parse). */
   request(payload: unknown, options?: { signal?: { readonly aborted: boolean } }): unknown
+  /** The simulated Bitcoin chain's bitcoind-compatible JSON-RPC (absent in test doubles). */
+  bitcoinRequest?(payload: unknown): unknown
   close(): unknown
 }
 
