@@ -389,12 +389,7 @@ export class Engine implements EmptyRunHost {
   async mineRun(count: number, beforeBlock?: (parent: StoredBlock) => void): Promise<void> {
     for (let done = 0; done < count; ) {
       // Blocks with transactions (the pool's or the federation's) are mined one at a time.
-      if (
-        this.pool.pending().length > 0 ||
-        pegoutsInFlight(this.network, this.state) ||
-        bitcoinMiningSettings(this.state).followRskEvery > 0 ||
-        federationTransactions(this.network, this.state, this.head.header.number + 1n).length > 0
-      ) {
+      if (this.pool.pending().length > 0 || this.#bridgeBusy()) {
         beforeBlock?.(this.head)
         await this.mineBlocks(1)
         done++
@@ -471,6 +466,7 @@ export class Engine implements EmptyRunHost {
    * the RSK block that is due one: an edit committed first, so the block's replays start from it.
    */
   async #followBitcoin(): Promise<void> {
+    if (this.fork) return
     const writes = followRskWrites(this.network.name, this.state, this.head.header.number + 1n)
     if (!writes) return
     try {
@@ -480,6 +476,24 @@ export class Engine implements EmptyRunHost {
       await this.reloadState()
       throw error
     }
+  }
+
+  /**
+   * The simulated federation's transactions for the next block. A forked node has none: its
+   * Bridge and system accounts are the upstream's, and their storage is not the simulation's.
+   */
+  #federation(blockNumber: bigint) {
+    return this.fork ? [] : federationTransactions(this.network, this.state, blockNumber)
+  }
+
+  /** Whether the next blocks must be mined one at a time for the peg: the federation has work. */
+  #bridgeBusy(): boolean {
+    if (this.fork) return false
+    return (
+      pegoutsInFlight(this.network, this.state) ||
+      bitcoinMiningSettings(this.state).followRskEvery > 0 ||
+      this.#federation(this.head.header.number + 1n).length > 0
+    )
   }
 
   /** Runs a block's transactions; over a fork, fetching the upstream state they reach first. */
@@ -505,7 +519,7 @@ export class Engine implements EmptyRunHost {
         ? []
         : [
             // The simulated federation's transactions come first, as a federator node's would.
-            ...federationTransactions(this.network, this.state, parent.header.number + 1n),
+            ...this.#federation(parent.header.number + 1n),
             ...this.pool.pending().map((p) => ({ tx: p.tx, sender: p.sender })),
           ],
       timestamp: consumeTimestamp
