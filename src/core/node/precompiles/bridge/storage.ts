@@ -16,6 +16,7 @@
  *   `pegout:*`            peg-out state, encoded by the peg-out files that own it
  */
 
+import type { Utxo } from '../../../bitcoin/chain/types.js'
 import type { PrecompileContext } from '../../../evm/types.js'
 import type { NetworkName } from '../../../network/networks.js'
 import { readBlob, type SlotReader, type SlotWriter, writeBlob } from '../../../state/slotBlobs.js'
@@ -25,15 +26,8 @@ import { NativeContractError } from '../nativeContract.js'
 
 export const BRIDGE_STORAGE_ADDRESS = '0x0000000000000000000000000000000001000006' as Address
 
-/** A federation UTXO (the shape of the simulated chain's `Utxo`). */
-export interface BridgeUtxo {
-  txid: Uint8Array
-  index: number
-  value: bigint
-  scriptPubKey: Uint8Array
-  height: number
-  coinbase: boolean
-}
+/** A federation UTXO: the simulated chain's own `Utxo`. */
+export type BridgeUtxo = Utxo
 
 /** What the Bridge holds before anything is written: the simulated Bitcoin chain's genesis. */
 export interface BridgeGenesis {

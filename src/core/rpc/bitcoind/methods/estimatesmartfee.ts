@@ -2,7 +2,7 @@ import { parseInteger } from '../args.js'
 import { defineBitcoind } from '../context.js'
 import { BitcoindError, RPC_INVALID_PARAMETER } from '../errors.js'
 import { btcAmount } from '../views.js'
-import { DEFAULT_FEE_RATE } from './sendtoaddress.js'
+import { DEFAULT_FEE_RATE } from '../wallet/feeRate.js'
 
 /** The dev wallet's rate (10 sat/vB) for any target: the simulated chain has no fee market. */
 export const estimatesmartfee = defineBitcoind({

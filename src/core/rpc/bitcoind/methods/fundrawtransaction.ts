@@ -1,12 +1,11 @@
 import { buildPayment } from '../../../bitcoin/chain/wallet.js'
 import { parseTransaction } from '../../../mining/bitcoin/transaction.js'
-import { given, parseAmount } from '../args.js'
 import { defineBitcoind } from '../context.js'
-import { BitcoindError, RPC_INVALID_PARAMETER, RPC_WALLET_ERROR } from '../errors.js'
+import { BitcoindError, RPC_WALLET_ERROR } from '../errors.js'
 import { decodeRawTransaction, rawTransactionHex } from '../rawTransaction.js'
 import { btcAmount } from '../views.js'
+import { walletFeeRate } from '../wallet/feeRate.js'
 import { feeOf, payFromWallet, paymentOrNothing } from '../wallet/send.js'
-import { DEFAULT_FEE_RATE } from './sendtoaddress.js'
 
 /**
  * Adds inputs from one wallet key and change back to it, unsigned (`signrawtransactionwithwallet`
@@ -30,16 +29,7 @@ export const fundrawtransaction = defineBitcoind({
       typeof options === 'object' && options !== null
         ? (options as { fee_rate?: unknown }).fee_rate
         : undefined
-    let feeRate = DEFAULT_FEE_RATE
-    if (given(feeRateParam)) {
-      const milli = parseAmount(feeRateParam, 3) / 100_000n
-      if (milli <= 0n)
-        throw new BitcoindError(
-          RPC_INVALID_PARAMETER,
-          'Invalid fee_rate 0.000 sat/vB (must be greater than 0)',
-        )
-      feeRate = (milli + 999n) / 1000n
-    }
+    const feeRate = walletFeeRate(feeRateParam)
     const chain = context.read()
     const raw = payFromWallet(chain, (privateKey, kind) =>
       paymentOrNothing(() => buildPayment(chain, { privateKey, kind, feeRate, outputs: tx.outputs })),

@@ -4,9 +4,9 @@ import { bytesToUnprefixedHex, equalBytes } from '../../../util/hex.js'
 import { given, parseAmount } from '../args.js'
 import { defineBitcoind } from '../context.js'
 import { BitcoindError, RPC_INVALID_PARAMETER, RPC_TYPE_ERROR } from '../errors.js'
+import { walletFeeRate } from '../wallet/feeRate.js'
 import { payFromWallet, paymentOrNothing } from '../wallet/send.js'
 import { scriptOfAddress } from './common.js'
-import { DEFAULT_FEE_RATE } from './sendtoaddress.js'
 
 /** One transaction paying several addresses from the dev wallet (fees paid by the wallet). */
 export const sendmany = defineBitcoind({
@@ -41,16 +41,7 @@ export const sendmany = defineBitcoind({
     }
     if (outputs.length === 0)
       throw new BitcoindError(RPC_INVALID_PARAMETER, 'Transaction must have at least one recipient')
-    let feeRate = DEFAULT_FEE_RATE
-    if (given(feeRateParam)) {
-      const milli = parseAmount(feeRateParam, 3) / 100_000n
-      if (milli <= 0n)
-        throw new BitcoindError(
-          RPC_INVALID_PARAMETER,
-          'Invalid fee_rate 0.000 sat/vB (must be greater than 0)',
-        )
-      feeRate = (milli + 999n) / 1000n
-    }
+    const feeRate = walletFeeRate(feeRateParam)
     const txid = await context.edit((latest) =>
       latest.submit(
         payFromWallet(latest, (privateKey, kind) =>
