@@ -7,6 +7,7 @@ export const OP_1NEGATE = 0x4f
 export const OP_1 = 0x51
 export const OP_16 = 0x60
 export const OP_RETURN = 0x6a
+export const OP_DROP = 0x75
 export const OP_DUP = 0x76
 export const OP_EQUAL = 0x87
 export const OP_EQUALVERIFY = 0x88

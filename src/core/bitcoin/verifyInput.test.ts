@@ -248,6 +248,29 @@ describe('tampered spends are refused with a reason', () => {
     expect(verifyInputScript(bigSpend, 3, bigOutput)).toMatchObject({ reason: /element over 520 bytes/ })
   })
 
+  it('a multisig whose script drops a hash first (RSKIP176 Flyover) verifies, signed by bitcoinjs-lib', () => {
+    const { f } = setup()
+    const flyover = compileScript([
+      sha256(utf8ToBytes('derivation')),
+      0x75,
+      ...decompileScript(f.redeemScript),
+    ])
+    const output = { value: 5_000_000n, scriptPubKey: p2shScript(hash160(flyover)) }
+    const spend = new bitcoin.Transaction()
+    spend.addInput(new Uint8Array(32).fill(7), 0)
+    spend.addOutput(f.prevOutputs[0]!.scriptPubKey, 4_000_000n)
+    const digest = spend.hashForSignature(0, flyover, SIGHASH_ALL)
+    const sign = (k: (typeof f.federation)[number]) =>
+      bitcoin.script.signature.encode(k.sign(digest), SIGHASH_ALL)
+    // The federation's keys in the redeem script's order: the first and the second.
+    const [first, second] = f.federation
+    spend.setInputScript(0, compileScript([0, sign(first!), sign(second!), flyover]))
+    const parsed = parseTransaction(spend.toBuffer())
+    expect(verifyInputScript(parsed, 0, output)).toEqual({ ok: true })
+    const oneSignature = withInput(parsed, 0, { scriptSig: compileScript([0, sign(first!), flyover]) })
+    expect(verifyInputScript(oneSignature, 0, output)).toMatchObject({ reason: /has 2 items/ })
+  })
+
   it('outputs other than the four standard spends are non-standard, a missing input is named', () => {
     const { f, tx } = setup()
     const p2wsh = { value: 1n, scriptPubKey: p2wshScript(new Uint8Array(32)) }

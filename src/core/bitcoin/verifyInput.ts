@@ -8,7 +8,7 @@
 import type { BitcoinTransaction } from '../mining/bitcoin/transaction'
 import { equalBytes } from '../util/hex'
 import { hash160 } from './hash160'
-import { OP_0 } from './opcodes'
+import { OP_0, OP_DROP } from './opcodes'
 import {
   classifyScript,
   compileScript,
@@ -178,13 +178,31 @@ function verifyP2sh(tx: BitcoinTransaction, inputIndex: number, prevOutput: Prev
     return verifyWitnessKeyHash(tx, inputIndex, witness, redeem.hash, prevOutput.value)
   }
   if (witness.length > 0) return fail('witness on a non-witness input')
-  if (redeem.kind !== 'multisig') return fail(`non-standard: P2SH redeem script is ${redeem.kind}`)
+  const multisig = redeem.kind === 'multisig' ? redeem : dataDroppedMultisig(redeemScript)
+  if (!multisig) return fail(`non-standard: P2SH redeem script is ${redeem.kind}`)
   return verifyMultisig(
     stack.slice(0, -1),
-    redeem.m,
-    redeem.publicKeys,
+    multisig.m,
+    multisig.publicKeys,
     cached((t) => legacySighash(tx, inputIndex, redeemScript, t)),
   )
+}
+
+/**
+ * `<data> OP_DROP <m-of-n multisig>`: a multisig whose script commits to extra data, as RSKIP176's
+ * Flyover addresses do (a derivation hash before the federation's redeem script). Bitcoin Core
+ * relays any P2SH whose scriptSig is push-only; the data changes the address, not the signing.
+ */
+function dataDroppedMultisig(redeemScript: Uint8Array) {
+  let chunks: ScriptChunk[]
+  try {
+    chunks = decompileScript(redeemScript)
+  } catch {
+    return undefined
+  }
+  if (chunks.length < 3 || typeof chunks[0] === 'number' || chunks[1] !== OP_DROP) return undefined
+  const inner = classifyScript(compileScript(chunks.slice(2)))
+  return inner.kind === 'multisig' ? inner : undefined
 }
 
 /**
