@@ -47,6 +47,7 @@ export function fakeBtcNode({ genesisHeight = 0, blocks = 1 } = {}) {
     lightClient: { bestHeight: best, bestBlockHash: hashOf(best, fork) },
     faucet: { address: 'mfaucet' },
     autoRegisterPegins: true,
+    mining: { followRsk: 0 },
   })
   const methods: Record<string, (params: unknown[]) => unknown> = {
     btc_getInfo: info,
