@@ -131,3 +131,25 @@ describe('a Bitcoin chain that follows the RSK chain', () => {
     expect((await rpc('btc_getInfo')).blocks).toBe(info.blocks)
   })
 })
+
+describe('both chains under the dev controls', () => {
+  it('a snapshot revert, a reset and a dump loaded back take the Bitcoin chain and the light client along', async () => {
+    await rpc('btc_mine', [2])
+    const snapshot = await rpc('evm_snapshot')
+    await rpc('btc_mine', [3])
+    expect((await rpc('btc_getInfo')).blocks).toBe(5)
+    await rpc('evm_revert', [snapshot])
+    const reverted = await rpc('btc_getInfo')
+    expect([reverted.blocks, reverted.lightClient.bestHeight]).toEqual([2, 2])
+    const dump = await rpc('anvil_dumpState')
+    await rpc('anvil_reset')
+    expect((await rpc('btc_getInfo')).blocks).toBe(0)
+    await rpc('anvil_loadState', [dump])
+    const loaded = await rpc('btc_getInfo')
+    expect([loaded.blocks, loaded.bestBlockHash, loaded.lightClient.bestHeight]).toEqual([
+      2,
+      reverted.bestBlockHash,
+      2,
+    ])
+  })
+})
