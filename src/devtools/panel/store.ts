@@ -3,9 +3,11 @@
  * snapshots. Notifications are coalesced to one per animation frame, so 10,000 pushed requests
  * cost a few renders, not 10,000.
  */
+
 import type { FilterSummary, InjectionState, NodeSettings } from '../../shared/panelProtocol.js'
 import type { PanelState, RequestLogEntry } from '../../shared/protocol.js'
 import type { ExploreTarget } from './lib/explore.js'
+import { createFrameNotifier } from './lib/frameNotifier.js'
 
 export type ViewName =
   | 'blocks'
@@ -113,17 +115,7 @@ export function createStore(schedule: (run: () => void) => void = nextFrame) {
     busy: null,
   }
   const blocks = new Map<number, BlockSummary>()
-  const listeners = new Set<() => void>()
-  let scheduled = false
-
-  function notify() {
-    if (scheduled) return
-    scheduled = true
-    schedule(() => {
-      scheduled = false
-      for (const listener of listeners) listener()
-    })
-  }
+  const { notify, subscribe } = createFrameNotifier(schedule)
 
   return {
     blocks,
@@ -184,10 +176,7 @@ export function createStore(schedule: (run: () => void) => void = nextFrame) {
       data = { ...data, blocksVersion: data.blocksVersion + 1 }
       notify()
     },
-    subscribe(listener: () => void): () => void {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
+    subscribe,
   }
 }
 

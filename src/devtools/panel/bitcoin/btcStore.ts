@@ -3,6 +3,7 @@
  * summaries by height, fed by the controller (node events, actions). Notifications are coalesced
  * to one per frame, as in the panel's main store.
  */
+import { createFrameNotifier } from '../lib/frameNotifier.js'
 import type { BtcBlockSummary, BtcDevAddress, BtcInfo, BtcPegs } from './types.js'
 
 /** What the view's detail pane shows: a block (by hash) or a transaction (by txid). */
@@ -46,17 +47,7 @@ export function createBtcStore(schedule: (run: () => void) => void) {
     error: null,
   }
   const blocks = new Map<number, BtcBlockSummary>()
-  const listeners = new Set<() => void>()
-  let scheduled = false
-
-  function notify() {
-    if (scheduled) return
-    scheduled = true
-    schedule(() => {
-      scheduled = false
-      for (const listener of listeners) listener()
-    })
-  }
+  const { notify, subscribe } = createFrameNotifier(schedule)
 
   return {
     blocks,
@@ -107,10 +98,7 @@ export function createBtcStore(schedule: (run: () => void) => void) {
       data = { ...data, detail: null, trail: [] }
       notify()
     },
-    subscribe(listener: () => void): () => void {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
+    subscribe,
   }
 }
 
