@@ -4,22 +4,23 @@
  * light client holds with `btc2RskMinimumAcceptableConfirmations`, not yet processed by the Bridge
  * and not one of the federation's own peg-outs (those are registered by `pegoutsToRegister`).
  */
+
 import type { BitcoinChain } from '../../bitcoin/chain/bitcoinChain.js'
 import { federationOf } from '../../bitcoin/chain/federation.js'
 import { decodeMerkleBlock } from '../../bitcoin/partialMerkleTree.js'
 import type { NetworkName } from '../../network/networks.js'
-import { bytesToUnprefixedHex, concatBytes, equalBytes } from '../../util/hex.js'
+import { bytesToUnprefixedHex, concatBytes } from '../../util/hex.js'
 import { encodeOutputs, selectorOf } from '../precompiles/abi.js'
+import { bridgeConstants } from '../precompiles/bridge/constants.js'
 import { bridgeEnv } from '../precompiles/bridge/env.js'
 import type { FederatorCall } from '../precompiles/bridge/federatorActions.js'
 import { evaluatePegin } from '../precompiles/bridge/pegin.js'
-import { federatorAddress, PEGOUT_CONSTANTS } from '../precompiles/bridge/pegout.js'
+import { federatorAddress } from '../precompiles/bridge/pegout.js'
 import { readReleasedPegouts } from '../precompiles/bridge/pegoutStorage.js'
 import {
   type BridgeStorage,
   readBestHash,
   readFederationUtxos,
-  readHashAtHeight,
   readProcessedHeight,
   readStoredHeader,
 } from '../precompiles/bridge/storage.js'
@@ -38,7 +39,7 @@ export function peginsToRegister(
   if (!first || !best) return []
   const known = new Set(readFederationUtxos(storage).map((u) => bytesToUnprefixedHex(u.txid)))
   for (const released of readReleasedPegouts(storage)) known.add(bytesToUnprefixedHex(released.btcTxid))
-  const minimum = PEGOUT_CONSTANTS[network].btc2RskMinimumAcceptableConfirmations
+  const minimum = bridgeConstants(network).btc2RskMinimumConfirmations
   const env = bridgeEnv(network)
   const calls: FederatorCall[] = []
   const seen = new Set<string>()

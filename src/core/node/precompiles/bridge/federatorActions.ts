@@ -5,6 +5,7 @@
  * change goes back to the federation's UTXOs). The caller turns each answer into a transaction
  * from the federator's account.
  */
+
 import type { BitcoinChain } from '../../../bitcoin/chain/bitcoinChain.js'
 import { federationOf } from '../../../bitcoin/chain/federation.js'
 import { decodeMerkleBlock } from '../../../bitcoin/partialMerkleTree.js'
@@ -12,6 +13,7 @@ import { parseTransaction } from '../../../mining/bitcoin/transaction.js'
 import type { NetworkName } from '../../../network/networks.js'
 import { type Address, bytesToUnprefixedHex, concatBytes, equalBytes } from '../../../util/hex.js'
 import { encodeOutputs, encodeWord, selectorOf } from '../abi.js'
+import { bridgeConstants } from './constants.js'
 import { federatorAddress, PEGOUT_CONSTANTS } from './pegout.js'
 import {
   readNextPegoutHeight,
@@ -156,8 +158,7 @@ function registration(
   if (!info?.blockHash || info.height === undefined) return undefined
   const inLightClient = readHashAtHeight(storage, info.height)
   if (!inLightClient || !equalBytes(inLightClient, info.blockHash)) return undefined
-  if (best.height - info.height + 1 < PEGOUT_CONSTANTS[network].btc2RskMinimumAcceptableConfirmations)
-    return undefined
+  if (best.height - info.height + 1 < bridgeConstants(network).btc2RskMinimumConfirmations) return undefined
   const { pmt } = decodeMerkleBlock(chain.proof([txid], info.blockHash))
   const data = concatBytes(
     selectorOf('registerBtcTransaction(bytes,int256,bytes)'),

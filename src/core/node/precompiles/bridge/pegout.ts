@@ -30,7 +30,6 @@ export interface PegoutConstants {
   minimumPegoutValuePercentageToReceiveAfterFee: bigint
   numberOfBlocksBetweenPegouts: bigint
   rsk2BtcMinimumAcceptableConfirmations: bigint
-  btc2RskMinimumAcceptableConfirmations: number
   /** `FeePerKb…Constants.genesisFeePerKb`, satoshis. */
   genesisFeePerKb: bigint
 }
@@ -41,7 +40,6 @@ export const PEGOUT_CONSTANTS: Readonly<Record<NetworkName, PegoutConstants>> = 
     minimumPegoutValuePercentageToReceiveAfterFee: 20n,
     numberOfBlocksBetweenPegouts: 50n,
     rsk2BtcMinimumAcceptableConfirmations: 3n,
-    btc2RskMinimumAcceptableConfirmations: 3,
     genesisFeePerKb: 100_000n,
   },
   testnet: {
@@ -49,7 +47,6 @@ export const PEGOUT_CONSTANTS: Readonly<Record<NetworkName, PegoutConstants>> = 
     minimumPegoutValuePercentageToReceiveAfterFee: 80n,
     numberOfBlocksBetweenPegouts: 360n,
     rsk2BtcMinimumAcceptableConfirmations: 10n,
-    btc2RskMinimumAcceptableConfirmations: 10,
     genesisFeePerKb: 100_000n,
   },
   mainnet: {
@@ -57,7 +54,6 @@ export const PEGOUT_CONSTANTS: Readonly<Record<NetworkName, PegoutConstants>> = 
     minimumPegoutValuePercentageToReceiveAfterFee: 80n,
     numberOfBlocksBetweenPegouts: 360n,
     rsk2BtcMinimumAcceptableConfirmations: 4000n,
-    btc2RskMinimumAcceptableConfirmations: 100,
     genesisFeePerKb: 500_000n,
   },
 }

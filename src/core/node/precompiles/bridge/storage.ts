@@ -19,12 +19,13 @@
 import type { Utxo } from '../../../bitcoin/chain/types.js'
 import type { PrecompileContext } from '../../../evm/types.js'
 import type { NetworkName } from '../../../network/networks.js'
+import { BRIDGE_ADDRESS } from '../../../network/networks.js'
 import { readBlob, type SlotReader, type SlotWriter, writeBlob } from '../../../state/slotBlobs.js'
-import type { Address } from '../../../util/hex.js'
 import { bigintToPaddedBytes, bytesToBigint, bytesToUnprefixedHex, concatBytes } from '../../../util/hex.js'
 import { NativeContractError } from '../nativeContract.js'
 
-export const BRIDGE_STORAGE_ADDRESS = '0x0000000000000000000000000000000001000006' as Address
+/** The Bridge's own account: its state is in its storage, as RSKj's `BridgeStorageProvider` keeps it. */
+export const BRIDGE_STORAGE_ADDRESS = BRIDGE_ADDRESS
 
 /** A federation UTXO: the simulated chain's own `Utxo`. */
 export type BridgeUtxo = Utxo

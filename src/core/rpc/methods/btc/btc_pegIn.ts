@@ -6,6 +6,7 @@
  * auto-registration off, registers it from the dev account itself). Answers the Bitcoin txid, the
  * registering RSK transaction, the recipient, the wei credited and the Bridge's verdict.
  */
+
 import { federationOf } from '../../../bitcoin/chain/federation.js'
 import { buildPayment } from '../../../bitcoin/chain/wallet.js'
 import { decodeMerkleBlock } from '../../../bitcoin/partialMerkleTree.js'
@@ -13,7 +14,7 @@ import { BRIDGE_ADDRESS } from '../../../network/networks.js'
 import { federationSettings } from '../../../node/bitcoin/bitcoinState.js'
 import { editBitcoinChain } from '../../../node/bitcoin/chainEdits.js'
 import { encodeOutputs, selectorOf } from '../../../node/precompiles/abi.js'
-import { PEGOUT_CONSTANTS } from '../../../node/precompiles/bridge/pegout.js'
+import { bridgeConstants } from '../../../node/precompiles/bridge/constants.js'
 import { type Address, bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '../../../util/hex.js'
 import { btcHex } from '../../btc/bitcoinOfNode.js'
 import { btcAddressScript, devAccount, satoshis } from '../../btc/btcArguments.js'
@@ -49,7 +50,7 @@ export const btc_pegIn = defineMethod({
         opReturn,
       })
       const id = chain.submit(tx)
-      const [block] = chain.mine(PEGOUT_CONSTANTS[network.name].btc2RskMinimumAcceptableConfirmations)
+      const [block] = chain.mine(bridgeConstants(network.name).btc2RskMinimumConfirmations)
       const info = chain.transaction(id)
       return {
         txid: id,
