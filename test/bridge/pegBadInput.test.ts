@@ -15,6 +15,7 @@ import { BRIDGE, bridgeAbi, cow, signedToBridge } from './pegScenarios.js'
 let node: DevNode
 async function raw(method: string, params: unknown[] = []) {
   return (await node.request({ jsonrpc: '2.0', id: 1, method, params })) as {
+    // biome-ignore lint/suspicious/noExplicitAny: JSON-RPC results are read field by field in tests.
     result?: any
     error?: { code: number; message: string }
   }
