@@ -14,7 +14,7 @@ import { type LateLoads, startLateLoads } from './lateLoads.js'
 import { NETWORKS, type NetworkConfig, type NetworkName } from './network/networks.js'
 import { DEFAULT_PROFILE, PROFILES, type Profile, type ProfileName } from './network/profiles.js'
 import { Engine } from './node/engine/engine.js'
-import { keys } from './node/engine/keys.js'
+import { readHeadRecord } from './node/engine/headBlock.js'
 import type { ChainEngine } from './node/engineApi.js'
 import { createRskPrecompiles } from './node/precompiles/index.js'
 import { RecentBlocks } from './node/precompiles/recentBlocks.js'
@@ -169,7 +169,7 @@ export async function createNode({
   const recentBlocks = new RecentBlocks()
   // A fork is fixed (and checked against the upstream) before the chain opens on it.
   const forkState = fork
-    ? await openFork(fork, storage, networkConfig, (await storage.get(keys.head)) !== undefined)
+    ? await openFork(fork, storage, networkConfig, (await readHeadRecord(storage)) !== undefined)
     : undefined
   // Opens the chain in this store (genesis on first use); the host's randomness seeds filter ids.
   const engine: ChainEngine = await Engine.open({

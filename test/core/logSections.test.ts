@@ -21,25 +21,24 @@ const cow = COW_ACCOUNTS[0]!
 const NOTHING = `0x${'ab'.repeat(32)}`
 
 /**
- * A memory store that counts the block-bloom reads (`lb:` ranges and reads) made through it;
+ * A memory store that counts the block-bloom reads made through it: the header in the block
+ * record holds the bloom, and the chain reader reads blooms alone with `getSync` or a forward
+ * range of block records (a block itself, for its logs or its header, it reads with `get`);
  * without `getSync` when `sync` is false, as the LevelDB and IndexedDB stores are.
  */
 function countingStore(inner: KeyValueStore = createMemoryStore(), sync = true) {
   const counts = { bloomReads: 0, sectionReads: 0, bloomsRead: [] as number[] }
   const readBloom = (key: string) => {
     counts.bloomReads++
-    counts.bloomsRead.push(Number.parseInt(key.slice(keys.bloomPrefix.length), 16))
+    counts.bloomsRead.push(Number.parseInt(key.slice(keys.blockPrefix.length), 16))
   }
   const store: KeyValueStore = {
     ...inner,
-    get: (key) => {
-      if (key.startsWith(keys.bloomPrefix)) readBloom(key)
-      return inner.get(key)
-    },
+    get: (key) => inner.get(key),
     getSync:
       sync && inner.getSync
         ? (key) => {
-            if (key.startsWith(keys.bloomPrefix)) readBloom(key)
+            if (key.startsWith(keys.blockPrefix)) readBloom(key)
             return inner.getSync!(key)
           }
         : undefined,
@@ -50,10 +49,10 @@ function countingStore(inner: KeyValueStore = createMemoryStore(), sync = true) 
     range: async (range) => {
       if (range.gte?.startsWith('ls')) counts.sectionReads++
       const rows = await inner.range(range)
-      if (range.gte?.startsWith(keys.bloomPrefix)) {
+      if (range.gte?.startsWith(keys.blockPrefix) && !range.reverse) {
         counts.bloomReads++
         for (const [key] of rows)
-          counts.bloomsRead.push(Number.parseInt(key.slice(keys.bloomPrefix.length), 16))
+          counts.bloomsRead.push(Number.parseInt(key.slice(keys.blockPrefix.length), 16))
       }
       return rows
     },

@@ -1,5 +1,4 @@
 /** Start-up: the latest flat state from range scans of its records (no trie walk, no replay). */
-import { EMPTY_TRIE_ROOT } from '../crypto/hash.js'
 import type { KeyValueStore } from '../storage/types.js'
 import type { Address } from '../util/hex.js'
 import { bytesToBigint } from '../util/hex.js'
@@ -8,7 +7,8 @@ import type { FlatState } from './flatState.js'
 import { CODE_PREFIX, FLAT_ACCOUNT_PREFIX, FLAT_ROOT_KEY, FLAT_STORAGE_PREFIX, prefixEnd } from './keys.js'
 
 export interface LoadedFlatState {
-  root: Uint8Array
+  /** The recorded root (`sr`), when the flat records describe a state no block header names. */
+  root: Uint8Array | undefined
   flat: FlatState
 }
 
@@ -39,5 +39,5 @@ export async function loadFlatState(kv: KeyValueStore): Promise<LoadedFlatState>
     slots.set(BigInt(`0x${key.slice(slotStart)}`), bytesToBigint(value))
   }
   for (const [key, value] of codeRecords) flat.codes.set(key.slice(CODE_PREFIX.length), value)
-  return { root: root ?? EMPTY_TRIE_ROOT, flat }
+  return { root, flat }
 }

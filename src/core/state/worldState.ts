@@ -84,6 +84,12 @@ export class WorldState implements StateReader {
   private accountTrie: SecureMerklePatriciaTrie
   private storageTries = new Map<Address, SecureMerklePatriciaTrie>()
   private committedRoot: Uint8Array = EMPTY_TRIE_ROOT
+  /**
+   * Whether storage holds a root record (`sr`). A block's commit writes none: the flat records
+   * then describe the root in the head block's header, written in the same batch. Only a commit
+   * without a block (a dev edit, a reset) records its root, and the next block's commit deletes it.
+   */
+  private rootRecorded = false
   private busy = false
   /** Without storage, key preimages are kept here so `resetToRoot` can still name what changed. */
   private readonly memoryPreimages: Map<string, Uint8Array> | undefined
@@ -100,12 +106,22 @@ export class WorldState implements StateReader {
   /** Opens the latest state from the flat records in `kv` (an empty state for a new store). */
   static async load(
     kv: KeyValueStore,
-    parameters: Omit<WorldStateParameters, 'kv'> = {},
+    parameters: Omit<WorldStateParameters, 'kv'> & {
+      /** The head block's state root: what the flat records describe when no root is recorded. */
+      headStateRoot?: Uint8Array | Promise<Uint8Array | undefined>
+    } = {},
   ): Promise<WorldState> {
-    const [{ root, flat }] = await Promise.all([loadFlatState(kv), initFastKeccak()])
-    const state = new WorldState({ ...parameters, kv })
+    const { headStateRoot, ...rest } = parameters
+    const [{ root: recorded, flat }, headRoot] = await Promise.all([
+      loadFlatState(kv),
+      headStateRoot,
+      initFastKeccak(),
+    ])
+    const root = recorded ?? headRoot ?? EMPTY_TRIE_ROOT
+    const state = new WorldState({ ...rest, kv })
     state.flat = flat
     state.committedRoot = root
+    state.rootRecorded = recorded !== undefined
     state.accountTrie = new SecureMerklePatriciaTrie({ root, store: state.nodes })
     return state
   }
@@ -236,18 +252,29 @@ export class WorldState implements StateReader {
     }
   }
 
-  /** Folds the pending changes into the tries; returns the new root and the writes to persist. */
-  async commit(): Promise<StateCommitResult> {
+  /**
+   * Folds the pending changes into the tries; returns the new root and the writes to persist.
+   * `forBlock`: the writes go in the batch of a block whose header carries the root, so the root
+   * is not recorded apart (one record less a block); otherwise it is (`sr`).
+   */
+  async commit({ forBlock = false }: { forBlock?: boolean } = {}): Promise<StateCommitResult> {
     this.assertIdle('commit')
     this.busy = true
     try {
-      return await this.commitPending()
+      return await this.commitPending(forBlock)
     } finally {
       this.busy = false
     }
   }
 
-  private async commitPending(): Promise<StateCommitResult> {
+  /** The root record's write (or its removal, for a block's commit) for a commit to `root`. */
+  private rootRecordWrites(root: Uint8Array, forBlock: boolean, writes: KvOperation[]): void {
+    if (!forBlock) writes.push({ type: 'put', key: FLAT_ROOT_KEY, value: root })
+    else if (this.rootRecorded) writes.push({ type: 'delete', key: FLAT_ROOT_KEY })
+    this.rootRecorded = !forBlock
+  }
+
+  private async commitPending(forBlock: boolean): Promise<StateCommitResult> {
     if (!isFastKeccakReady()) await initFastKeccak()
     const writes: KvOperation[] = []
     for (const [address, pending] of this.pending) {
@@ -271,7 +298,7 @@ export class WorldState implements StateReader {
     pushNodeWrites(nodes, writes)
     for (const [id, code] of this.newCodes)
       writes.push({ type: 'put', key: codeKey(hexToBytes(id)), value: code })
-    writes.push({ type: 'put', key: FLAT_ROOT_KEY, value: root })
+    this.rootRecordWrites(root, forBlock, writes)
     this.pending = new Map()
     this.newCodes = new Map()
     this.committedRoot = root
@@ -304,7 +331,7 @@ export class WorldState implements StateReader {
       memoryPreimages: this.memoryPreimages,
       loadCode: (hash) => this.loadCode(hash),
     })
-    writes.push({ type: 'put', key: FLAT_ROOT_KEY, value: stateRoot })
+    this.rootRecordWrites(stateRoot, false, writes)
     this.pending.clear()
     this.newCodes.clear()
     this.storageTries.clear()

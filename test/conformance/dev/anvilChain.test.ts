@@ -311,7 +311,7 @@ describe('what a block writes to the store', () => {
     await storage.put(`${HOST_KEY_PREFIX}wallet-intent:1`, Uint8Array.of(1))
     const dump = await chain.call<string>('anvil_dumpState')
     const text = new TextDecoder().decode(hexToBytes(dump as `0x${string}`))
-    expect(text).toContain('meta:head')
+    expect(text).toContain('"b:000000000000"')
     expect(text).not.toContain(HOST_KEY_PREFIX)
     await chain.send({ to, value: 1n })
     expect(await chain.call('anvil_loadState', [dump])).toBe(true)

@@ -13,8 +13,8 @@
 import { WorldState } from '../../state/worldState.js'
 import { HOST_KEY_PREFIX, type KvOperation } from '../../storage/types.js'
 import { bytesToHex, hexToBytes } from '../../util/hex.js'
-import { decodeBlockRecord } from './blockCodec.js'
 import { bitcoinHashOf, type Engine } from './engine.js'
+import { readHeadBlock } from './headBlock.js'
 import { keys } from './keys.js'
 import { decodeSettings } from './settings.js'
 
@@ -61,7 +61,8 @@ export function parseChainDump(value: unknown, chainId: number): ChainDump {
     if (!Array.isArray(entry) || typeof entry[0] !== 'string' || typeof entry[1] !== 'string')
       throw new InvalidChainDumpError('every entry must be a [key, hex value] pair')
   }
-  if (!dump.entries.some(([key]) => key === keys.head))
+  // The highest block record is the head (headBlock.ts); dumps of older chains also name it.
+  if (!dump.entries.some(([key]) => key.startsWith(keys.blockPrefix)))
     throw new InvalidChainDumpError('the dump has no head')
   return dump as ChainDump
 }
@@ -87,15 +88,15 @@ export function loadChain(engine: Engine, dump: ChainDump): Promise<void> {
 
 /** Rebuilds the engine's memory from the store, as opening it does. */
 async function reopen(engine: Engine): Promise<void> {
-  const headRaw = await engine.kv.get(keys.head)
-  if (!headRaw) throw new Error('loaded chain has no head')
-  const record = await engine.kv.get(keys.block(BigInt(bytesToHex(headRaw))))
-  if (!record) throw new Error('loaded chain names a head block that is missing')
-  const head = decodeBlockRecord(record)
+  const head = await readHeadBlock(engine.kv)
+  if (!head) throw new Error('loaded chain has no head')
   engine.reader.clear()
   engine.reader.head = head
   engine.reader.remember(head)
-  engine.state = await WorldState.load(engine.kv, { fallback: engine.fork })
+  engine.state = await WorldState.load(engine.kv, {
+    fallback: engine.fork,
+    headStateRoot: head.header.stateRoot,
+  })
   engine.parentBitcoinHash = bitcoinHashOf(head)
   const settings = await engine.kv.get(keys.settings)
   if (settings) engine.settings = decodeSettings(settings)

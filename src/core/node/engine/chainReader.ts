@@ -8,7 +8,7 @@ import type { KeyValueStore } from '../../storage/types.js'
 import { bytesToHex, bytesToUnprefixedHex, equalBytes, hexToBytes } from '../../util/hex.js'
 import { objectMemo } from '../../util/objectMemo.js'
 import type { LogSection } from '../logQuery.js'
-import { decodeBlockRecord } from './blockCodec.js'
+import { decodeBlockRecord, packedBloomOfBlockRecord } from './blockCodec.js'
 import { decodeBlockLogViews } from './blockLogViews.js'
 import type { StoredBlock } from './blockRecord.js'
 import { BloomSectionIndex } from './bloomSections.js'
@@ -35,6 +35,11 @@ const RECENT_BLOCKS = UNCLE_WINDOW + 1
 const RECENT_HASHES = 257
 /** Blooms of blocks without logs all equal this one; keeping one copy saves ~400 bytes a block. */
 const EMPTY_BLOOM = new Uint8Array(256)
+
+/** A stored bloom; a block without logs stores none, and one shared zero bloom stands for it. */
+function unpackedBloom(packed: Uint8Array): Uint8Array {
+  return packed.length === 0 ? EMPTY_BLOOM : packed
+}
 /** Older blocks decoded from storage, most recently read last (a block explorer paging back). */
 const OLDER_BLOCKS = 64
 /**
@@ -50,8 +55,11 @@ const SECTION_ENDS = 8192
  * shared empty bloom: ~60 MB at a million blocks).
  */
 const BLOOMS = 32_768
-/** Blooms read at once by a scan that continues where the previous read ended. */
-const BLOOM_RUN = 512n
+/**
+ * Blocks whose blooms are read at once by a scan that continues where the previous read ended
+ * (whole block records, ~0.6–1 KB each: the header holds the bloom).
+ */
+const BLOOM_RUN = 64n
 /**
  * Blooms read at once by a read that does not continue a scan (the query skipped sections to get
  * here): the rest of the finest section, not 512 blocks of which most will be skipped again.
@@ -222,21 +230,20 @@ export class ChainReader {
     if (this.#kv.getSync) {
       // A store read at once: just this bloom (a query entering sections reads their blocks with
       // logs, not runs of blocks).
-      const stored = this.#kv.getSync(keys.bloom(n))
+      const stored = this.#kv.getSync(keys.block(n))
       if (!stored) return undefined
-      const bloom = stored.length === 0 ? EMPTY_BLOOM : stored
+      const bloom = unpackedBloom(packedBloomOfBlockRecord(stored))
       this.#blooms.set(Number(n), bloom)
       return bloom
     }
-    // Fetch a run of blooms in one scan: log queries walk ranges.
+    // Fetch a run of blocks in one scan: log queries walk ranges. The header holds the bloom.
     const end = n === this.#bloomRunEnd ? n + BLOOM_RUN : n + BLOOM_JUMP - (n % BLOOM_JUMP)
     this.#bloomRunEnd = end
-    const rows = await this.#kv.range({ gte: keys.bloom(n), lt: keys.bloom(end) })
-    // A block without logs has an empty record (packBloom): one shared zero bloom stands for it.
+    const rows = await this.#kv.range({ gte: keys.block(n), lt: keys.block(end) })
     for (const [key, value] of rows)
       this.#blooms.set(
-        Number.parseInt(key.slice(keys.bloomPrefix.length), 16),
-        value.length === 0 ? EMPTY_BLOOM : value,
+        Number.parseInt(key.slice(keys.blockPrefix.length), 16),
+        unpackedBloom(packedBloomOfBlockRecord(value)),
       )
     return this.#blooms.get(Number(n))
   }

@@ -72,7 +72,7 @@ async function rewindTo(engine: Engine, target: bigint, stateRoot?: string): Pro
   const ops: KvOperation[] = []
   for (const block of removed) {
     const n = block.header.number
-    ops.push({ type: 'delete', key: keys.block(n) }, { type: 'delete', key: keys.bloom(n) })
+    ops.push({ type: 'delete', key: keys.block(n) })
     ops.push(...logSectionDeletes(n))
     ops.push({ type: 'delete', key: keys.blockHash(block.hashHex) })
     for (const tx of block.transactions)
@@ -86,8 +86,8 @@ async function rewindTo(engine: Engine, target: bigint, stateRoot?: string): Pro
   // The snapshot's own root when it has one: it includes edits made without a block.
   const root = stateRoot ? hexToBytes(stateRoot) : targetBlock.header.stateRoot
   const { writes } = await engine.state.resetToRoot(root)
+  // The target's record becomes the highest: the head (headBlock.ts).
   ops.push(...writes)
-  ops.push({ type: 'put', key: keys.head, value: numberBytes(target) })
   markRemovedLogs(engine, removed, target)
   engine.settings.time = engine.time.state
   await engine.kv.batch([...ops, ...settingsAndFilterWrites(engine)])
@@ -119,13 +119,6 @@ function settingsAndFilterWrites(engine: Engine): KvOperation[] {
     { type: 'put', key: keys.settings, value: engine.encodedSettings() },
     { type: 'put', key: keys.filters, value: engine.encodedFilters() },
   ]
-}
-
-function numberBytes(n: bigint): Uint8Array {
-  const hex = n.toString(16).padStart(12, '0')
-  const out = new Uint8Array(6)
-  for (let i = 0; i < 6; i++) out[i] = Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16)
-  return out
 }
 
 /**

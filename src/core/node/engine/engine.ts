@@ -39,7 +39,7 @@ import {
   type SealedBlock,
   sealBlock,
 } from './blockBuilder.js'
-import { decodeBlockRecord, encodeBlockRecord, packBloom } from './blockCodec.js'
+import { encodeBlockRecord } from './blockCodec.js'
 import { withBlockOverrides } from './blockOverrides.js'
 import type { StoredBlock } from './blockRecord.js'
 import { pendingBlockView } from './blockViews.js'
@@ -48,8 +48,10 @@ import { EMPTY_RUN_BATCH, type EmptyRunHost, mineEmptyRun, type UnstoredParent }
 import { waitingChanges } from './filterWaiting.js'
 import { createForkAnchor } from './forkAnchor.js'
 import { createGenesis } from './genesis.js'
+import { readHeadBlock } from './headBlock.js'
 import { impersonatedSender, isImpersonatedEncoding } from './impersonatedEncoding.js'
 import { keys } from './keys.js'
+import { LegacyLayoutSweep } from './legacyLayout.js'
 import { logSectionWrites } from './logSectionRecords.js'
 import { Mutex } from './mutex.js'
 import { resumeArrivals } from './resumeArrivals.js'
@@ -89,6 +91,8 @@ const MAX_INTERVAL_CATCH_UP = 1000
 export class Engine implements EmptyRunHost {
   readonly network: NetworkConfig
   readonly kv: KeyValueStore
+  /** Removes the records of the previous layout a batch at a time (legacyLayout.ts). */
+  readonly legacyLayout: LegacyLayoutSweep
   readonly clock: Clock
   readonly reader: ChainReader
   readonly pool = new TxPool<PooledTransaction>()
@@ -121,6 +125,7 @@ export class Engine implements EmptyRunHost {
   private constructor(p: OpenEngineParameters, settings: EngineSettings) {
     this.network = p.network
     this.kv = p.storage
+    this.legacyLayout = new LegacyLayoutSweep(p.storage)
     this.clock = p.clock
     this.#random = p.random
     this.#precompiles = p.precompiles
@@ -145,27 +150,28 @@ export class Engine implements EmptyRunHost {
 
   static async open(p: OpenEngineParameters): Promise<Engine> {
     // The keys opening reads, asked together: a cold start waits for the store once, not once each.
-    const [rawSettings, headRaw, filters] = await Promise.all([
+    const head = readHeadBlock(p.storage)
+    const [rawSettings, filters] = await Promise.all([
       p.storage.get(keys.settings),
-      p.storage.get(keys.head),
       p.storage.get(keys.filters),
     ])
     const engine = new Engine(p, rawSettings ? decodeSettings(rawSettings) : defaultSettings())
-    await engine.#load(headRaw, filters)
+    await engine.#load(head, filters)
     return engine
   }
 
-  async #load(headRaw: Uint8Array | undefined, filters: Uint8Array | undefined): Promise<void> {
-    if (!headRaw) {
+  async #load(headRead: Promise<StoredBlock | undefined>, filters: Uint8Array | undefined): Promise<void> {
+    const [block, state] = await Promise.all([
+      headRead,
+      WorldState.load(this.kv, {
+        fallback: this.fork,
+        headStateRoot: headRead.then((head) => head?.header.stateRoot),
+      }),
+    ])
+    if (!block) {
       await this.writeGenesis()
       return
     }
-    const [head, state] = await Promise.all([
-      this.kv.get(keys.block(BigInt(bytesToHex(headRaw)))),
-      WorldState.load(this.kv, { fallback: this.fork }),
-    ])
-    if (!head) throw new Error('storage names a head block that is missing')
-    const block = decodeBlockRecord(head)
     this.reader.head = block
     this.reader.remember(block)
     this.state = state
@@ -403,18 +409,25 @@ export class Engine implements EmptyRunHost {
 
   // The commit steps both paths share (`commitBlock` and a run of empty blocks, EmptyRunHost).
   commitState(): ReturnType<EmptyRunHost['commitState']> {
-    return this.state.commit()
+    return this.state.commit({ forBlock: true })
   }
 
-  /** Writes a commit's batch; the state's trie nodes are then stored. */
+  /**
+   * Writes a commit's batch; the state's trie nodes are then stored. A chain of the previous
+   * layout sheds some of its old records with each batch (legacyLayout.ts).
+   */
   async batch(ops: KvOperation[]): Promise<void> {
-    await this.kv.batch(ops)
+    const legacy = await this.legacyLayout.nextDeletes()
+    await this.kv.batch(legacy.length > 0 ? [...ops, ...legacy] : ops)
     this.state.nodes.saved()
   }
 
   /** After a failed commit: the state as stored. */
   async reloadState(): Promise<void> {
-    this.state = await WorldState.load(this.kv, { fallback: this.fork })
+    this.state = await WorldState.load(this.kv, {
+      fallback: this.fork,
+      headStateRoot: this.head.header.stateRoot,
+    })
   }
 
   announce(block: StoredBlock): void {
@@ -547,7 +560,7 @@ export class Engine implements EmptyRunHost {
       // Dev edits since the head was mined (anvil_setBalance…) are part of what the block ran on.
       const baseStateRoot = this.state.stateRoot
       this.state.applyDiff(executed.diff)
-      const committed = await this.state.commit()
+      const committed = await this.state.commit({ forBlock: true })
       stateWrites = committed.writes
       sealed = seal(committed.stateRoot)
       if (!equalBytes(baseStateRoot, this.head.header.stateRoot)) sealed.block.baseStateRoot = baseStateRoot
@@ -586,14 +599,13 @@ export class Engine implements EmptyRunHost {
   blockWrites(block: StoredBlock): KvOperation[] {
     const n = block.header.number
     const ops: KvOperation[] = [
+      // The record carries the header, so its bloom and its being the head need no keys.
       { type: 'put', key: keys.block(n), value: encodeBlockRecord(block) },
-      { type: 'put', key: keys.bloom(n), value: packBloom(block.header.logsBloom) },
       {
         type: 'put',
         key: keys.blockHash(block.hashHex),
         value: hexToBytes(n.toString(16).padStart(12, '0')),
       },
-      { type: 'put', key: keys.head, value: hexToBytes(n.toString(16).padStart(12, '0')) },
     ]
     block.transactions.forEach((tx, index) => {
       ops.push({

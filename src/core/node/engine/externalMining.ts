@@ -194,7 +194,11 @@ export class ExternalMining {
 export async function buildBlockTemplate(engine: Engine, sourceKey: string): Promise<BlockTemplate> {
   const parameters = await engine.nextBlockParameters(false)
   const executed = await engine.execute(parameters)
-  const scratch = await WorldState.load(engine.kv, { nodes: engine.state.nodes, fallback: engine.fork })
+  const scratch = await WorldState.load(engine.kv, {
+    nodes: engine.state.nodes,
+    fallback: engine.fork,
+    headStateRoot: engine.head.header.stateRoot,
+  })
   scratch.applyDiff(executed.diff)
   const { stateRoot } = await scratch.commit()
   const { header, hashForMergedMining } = unsealedHeader(parameters, executed, stateRoot)

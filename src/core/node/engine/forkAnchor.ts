@@ -44,7 +44,7 @@ export async function createForkAnchor(
     })
   }
   state.applyDiff(diff)
-  const { stateRoot, writes } = await state.commit()
+  const { stateRoot, writes } = await state.commit({ forBlock: true })
   const remote = fork.point.header
   const header: BlockHeader = {
     version: 0,

@@ -49,7 +49,7 @@ export async function createGenesis(
     diff.set(address, { account: { nonce: 0n, balance, codeHash: KECCAK256_EMPTY }, storage: new Map() })
   }
   state.applyDiff(diff)
-  const { stateRoot, writes } = await state.commit()
+  const { stateRoot, writes } = await state.commit({ forBlock: true })
   const header: BlockHeader = {
     version: 0,
     parentHash: new Uint8Array(32),

@@ -1,6 +1,9 @@
 /**
  * The storage layout of one network's chain. Every key of a block (record, indexes, state
- * changes, new head) is written in one atomic batch, so a reader never sees half a block.
+ * changes) is written in one atomic batch, so a reader never sees half a block. A block with no
+ * state change writes three records: its record (header with the bloom, transactions, receipts;
+ * the highest one is the head), its hash and its REMASC transaction's hash; log sections add one
+ * every 16 blocks, and a transaction its hash and the state's changes.
  *
  * Block numbers are fixed-width hex so that key order is block order for range scans.
  */
@@ -12,8 +15,11 @@ export function blockNumberKeyPart(n: bigint): string {
 }
 
 export const keys = {
-  /** The head: number and hash of the latest block. */
-  head: 'meta:head',
+  /**
+   * Written by chains before the block record named the head (headBlock.ts): the head's number.
+   * Read by nothing; the conversion (legacyLayout.ts) deletes it.
+   */
+  legacyHead: 'meta:head',
   /** Engine settings that survive restarts: mining mode, time control, snapshots. */
   settings: 'meta:settings',
   /** Installed filters. */
@@ -24,9 +30,13 @@ export const keys = {
   block: (n: bigint) => `b:${blockNumberKeyPart(n)}`,
   blockPrefix: 'b:',
   blockEnd: 'b;',
-  /** Logs bloom of a block, kept apart so log queries skip blocks without reading them. */
-  bloom: (n: bigint) => `lb:${blockNumberKeyPart(n)}`,
-  bloomPrefix: 'lb:',
+  /**
+   * Logs blooms kept apart from the block record by chains written before the record was the one
+   * place for it (the header holds the bloom; the log sections say which blocks have logs). Read
+   * by nothing; the conversion (legacyLayout.ts) deletes them.
+   */
+  legacyBloomPrefix: 'lb:',
+  legacyBloomEnd: 'lb;',
   /**
    * The union of the logs blooms of the `size` blocks from `start` (logSectionRecords.ts), written
    * by the block that completes the section; `size` is one of LOG_SECTION_SIZES (a power of 16).
