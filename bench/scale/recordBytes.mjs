@@ -15,11 +15,18 @@ export function countingStore(store) {
   let written = new Map()
   const add = (key, value) => {
     const kind = kindOf(key)
-    const entry = written.get(kind) ?? { puts: 0, bytes: 0 }
-    entry.puts++
-    // Keys are ASCII; a value's bytes as stored.
-    entry.bytes += key.length + value.byteLength
+    const entry = written.get(kind) ?? { puts: 0, deletes: 0, bytes: 0 }
+    if (value === undefined) entry.deletes++
+    else {
+      entry.puts++
+      // Keys are ASCII; a value's bytes as stored.
+      entry.bytes += key.length + value.byteLength
+    }
     written.set(kind, entry)
+  }
+  // A delete is a record the store must write too (a tombstone in LevelDB, a request in IndexedDB).
+  const addAll = (operations) => {
+    for (const op of operations) add(op.key, op.type === 'put' ? op.value : undefined)
   }
   const wrapped = {
     ...store,
@@ -28,10 +35,13 @@ export function countingStore(store) {
       add(key, value)
       return store.put(key, value)
     },
-    delete: (key) => store.delete(key),
+    delete: (key) => {
+      add(key, undefined)
+      return store.delete(key)
+    },
     range: (range) => store.range(range),
     batch: (operations) => {
-      for (const op of operations) if (op.type === 'put') add(op.key, op.value)
+      addAll(operations)
       return store.batch(operations)
     },
     close: () => store.close(),
@@ -39,7 +49,7 @@ export function countingStore(store) {
   if (store.getSync) wrapped.getSync = (key) => store.getSync(key)
   if (store.stage)
     wrapped.stage = (operations) => {
-      for (const op of operations) if (op.type === 'put') add(op.key, op.value)
+      addAll(operations)
       return store.stage(operations)
     }
   return {
@@ -52,13 +62,21 @@ export function countingStore(store) {
   }
 }
 
-/** Bytes per block of what was written over `blocks` blocks, in all and by kind. */
+const perBlockRound = (count, blocks) => Math.round((count / blocks) * 100) / 100
+
+/** Bytes and records (puts and deletes) per block of what was written over `blocks` blocks, in all and by kind. */
 export function perBlock(written, blocks) {
   const kinds = {}
   let total = 0
-  for (const [kind, { puts, bytes }] of Object.entries(written)) {
+  let records = 0
+  for (const [kind, { puts, deletes = 0, bytes }] of Object.entries(written)) {
     total += bytes
-    kinds[kind] = { bytes: Math.round(bytes / blocks), puts: Math.round((puts / blocks) * 100) / 100 }
+    records += puts + deletes
+    kinds[kind] = {
+      bytes: Math.round(bytes / blocks),
+      puts: perBlockRound(puts, blocks),
+      deletes: perBlockRound(deletes, blocks),
+    }
   }
-  return { bytes: Math.round(total / blocks), kinds }
+  return { bytes: Math.round(total / blocks), records: perBlockRound(records, blocks), kinds }
 }

@@ -29,12 +29,18 @@ const ROWS = [
   ['memory store: chain bytes per block', (r) => kib(r.chainBytesPerBlock)],
   ['records written per empty block', (r) => kib(r.bytesPerEmptyBlock?.bytes)],
   ['records written per W4/W5 block', (r) => kib(r.bytesPerW4W5Block?.bytes)],
+  ['records (puts and deletes) per empty / W4/W5 block', (r) => recordCounts(r)],
   ['on disk per block (whole chain)', (r) => kib(r.disk?.bytesPerBlockOverall)],
   ['on disk per added empty block', (r) => kib(r.disk?.bytesPerEmptyBlock)],
   ['on disk per added W4/W5 block', (r) => kib(r.disk?.bytesPerW4W5Block)],
   ['on disk, total (MiB)', (r) => fmt(r.disk?.totalMiB)],
 ]
 
+function recordCounts(r) {
+  const empty = r.bytesPerEmptyBlock?.records
+  const busy = r.bytesPerW4W5Block?.records
+  return empty === undefined && busy === undefined ? '–' : `${fmt(empty)} / ${fmt(busy)}`
+}
 function pair(sample, logs) {
   if (!sample) return '–'
   return `${fmt(sample.firstMs)} / ${fmt(sample.p50Ms)} ms${logs === undefined ? '' : ` (${logs})`}`
