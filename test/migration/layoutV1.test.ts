@@ -199,10 +199,9 @@ describe('anvil_dumpState / anvil_loadState', () => {
   // Loading drops installed filters: their steps are left out.
   const skip = isFilterStep
 
-  test('a dump the old code made (its anvil_dumpState of this chain) loads and answers the same', async () => {
-    // The old code's dump is the store's entries without the node's own records, in key order
-    // (the generator checks that this is what that code's anvil_dumpState answered).
-    const oldDump = {
+  // The old code's dump is the store's entries without the node's own records, in key order
+  // (the generator checks that this is what that code's anvil_dumpState answered).
+  const oldDump = () => ({
       format: 'rsk-devnode-chain/1',
       chainId: 33,
       headNumber: `0x${expected.blocks.head.toString(16)}`,
@@ -210,9 +209,23 @@ describe('anvil_dumpState / anvil_loadState', () => {
       entries: fixtureEntries
         .filter(([key]) => key !== 'meta:filters' && key !== 'meta:identity' && !key.startsWith('host:'))
         .map(([key, value]) => [key, `0x${Buffer.from(value).toString('hex')}`]),
-    }
-    const store = await loadedFrom(oldDump)
+  })
+
+  test('a dump the old code made (its anvil_dumpState of this chain) loads and answers the same', async () => {
+    const store = await loadedFrom(oldDump())
     const node = await replay({ open: async () => store, reopen: async () => store }, { skip })
+    await node.close()
+  })
+
+  test("loaded into a node that had finished converting, the dump's old records are converted too", async () => {
+    const store = createMemoryStore()
+    const node = await openNode(keptOpen(store))
+    await ask(node, 'evm_mine') // nothing of the old layout here: the conversion is done
+    expect(await ask(node, 'anvil_loadState', [oldDump() as unknown as string])).toEqual({ result: true })
+    expect((await store.range({ gte: 'lb:', lt: 'lb;' })).length).toBe(expected.blocks.head + 1)
+    for (let i = 0; i < 3; i++) await ask(node, 'evm_mine')
+    expect(await store.range({ gte: 'lb:', lt: 'lb;' })).toEqual([])
+    expect(await store.get('meta:head')).toBeUndefined()
     await node.close()
   })
 

@@ -91,6 +91,7 @@ async function reopen(engine: Engine): Promise<void> {
   const head = await readHeadBlock(engine.kv)
   if (!head) throw new Error('loaded chain has no head')
   engine.reader.clear()
+  engine.legacyLayout.restart()
   engine.reader.head = head
   engine.reader.remember(head)
   engine.state = await WorldState.load(engine.kv, {

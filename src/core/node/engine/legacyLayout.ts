@@ -28,6 +28,11 @@ export class LegacyLayoutSweep {
     return this.#done
   }
 
+  /** The store's records were replaced (a chain dump loaded): they may be of the old layout again. */
+  restart(): void {
+    this.#done = false
+  }
+
   /** The deletes to add to the next batch (none once the conversion is complete). */
   async nextDeletes(): Promise<KvOperation[]> {
     if (this.#done) return []
