@@ -8,6 +8,11 @@
  * worker would wait forever. A DevTools-protocol session on a page of the context follows the
  * worker's running status: a call made while it is stopped starts it first, and a call that was
  * running when it stopped fails at once, naming the call.
+ *
+ * A fresh install is not a stop: Chromium makes the new version's DevTools target (the worker
+ * Playwright reports) before it fetches the version's script, and reports the version `stopped`
+ * (status `new`) until the fetch is done and it starts it. The first call after a launch can come in
+ * that window, so such a version reads as starting (see `readStatus`).
  */
 import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test'
 import { CONTROL_GLOBAL, type ControlMessage, type ControlReply } from '../shared/testControl.js'
@@ -15,7 +20,14 @@ import { DevnodeRpcError } from './types.js'
 
 const START_TIMEOUT_MS = 15_000
 
-type Version = { versionId: string; scriptURL: string; runningStatus: string; registrationId: string }
+type Version = {
+  versionId: string
+  scriptURL: string
+  runningStatus: string
+  /** The version's lifecycle: new, installing, installed, activating, activated, redundant. */
+  status: string
+  registrationId: string
+}
 type Registration = { registrationId: string; scopeURL: string }
 
 export class WorkerStoppedError extends Error {}
@@ -28,6 +40,8 @@ export class ExtensionChannel {
   private status = 'running'
   private scopeURL: string
   private onStatus = new Set<(status: string) => void>()
+  /** The versions of the worker seen starting or running: only those can stop. */
+  private started = new Set<string>()
 
   constructor(
     readonly context: BrowserContext,
@@ -158,13 +172,28 @@ export class ExtensionChannel {
     cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }: { versions: Version[] }) => {
       for (const v of versions) {
         if (!v.scriptURL.startsWith(this.prefix)) continue
-        this.status = v.runningStatus
-        for (const listener of [...this.onStatus]) listener(v.runningStatus)
+        const status = this.readStatus(v)
+        this.status = status
+        for (const listener of [...this.onStatus]) listener(status)
       }
     })
     await cdp.send('ServiceWorker.enable')
     this.cdp = cdp
     return cdp
+  }
+
+  /**
+   * A version's running status as the fixture reads it: a version still to be installed (`new`)
+   * that has not run yet is starting, whatever Chromium reports, since it is `stopped` only while
+   * its script is fetched. A version that ran and is `stopped` again stopped (a start that failed
+   * too: the call would wait forever).
+   */
+  private readStatus(version: Version): string {
+    const { versionId, runningStatus, status } = version
+    if (runningStatus === 'starting' || runningStatus === 'running') this.started.add(versionId)
+    else if (runningStatus === 'stopped' && status === 'new' && !this.started.has(versionId))
+      return 'starting'
+    return runningStatus
   }
 
   private async ensureRunning(): Promise<void> {
