@@ -9,9 +9,18 @@ import type { WalletStore } from '../wallet/store.js'
 
 export const EXTENSION_DB_NAME = 'rsk-devnode-extension'
 
-interface ExtensionSchema extends DBSchema {
+/** Entries written together (requestLog.ts): their ids are `id`, `id + 1`, … */
+export interface LogBatch {
+  id: number
+  entries: RequestLogEntry[]
+}
+
+/** A record of the log: a batch, or one entry as earlier versions wrote each. */
+export type LogRecord = LogBatch | (RequestLogEntry & { id: number })
+
+export interface ExtensionSchema extends DBSchema {
   wallet: { key: string; value: unknown }
-  log: { key: number; value: RequestLogEntry }
+  log: { key: number; value: LogRecord }
 }
 
 export type ExtensionDb = IDBPDatabase<ExtensionSchema>

@@ -4,7 +4,7 @@ import { IDBFactory } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import type { RequestLogEntry } from '../shared/protocol.js'
 import { openExtensionDb } from './db.js'
-import { createRequestLog } from './requestLog.js'
+import { createRequestLog, MAX_BATCH } from './requestLog.js'
 
 const entry = (i: number): RequestLogEntry => ({
   time: i,
@@ -72,4 +72,102 @@ describe('createRequestLog', () => {
     expect(typeof stored[1]!.params).toBe('string')
     expect(await log.count()).toBe(3)
   })
+
+  it('writes a batch as one record, one transaction, whatever its size', async () => {
+    const db = await openExtensionDb(new IDBFactory())
+    const log = createRequestLog(db)
+    const transactions = countWrites(db)
+    const stored = await log.addAll(Array.from({ length: 120 }, (_, i) => entry(i)))
+    expect(stored.map((e) => e.id)).toEqual(Array.from({ length: 120 }, (_, i) => i))
+    expect(await db.count('log')).toBe(1)
+    expect(transactions()).toBe(1)
+    expect((await log.list({ limit: 3 })).map((e) => [e.id, e.method])).toEqual([
+      [119, 'm119'],
+      [118, 'm118'],
+      [117, 'm117'],
+    ])
+  })
+
+  it(`splits a write into records of at most ${MAX_BATCH} entries, with consecutive ids`, async () => {
+    const db = await openExtensionDb(new IDBFactory())
+    const log = createRequestLog(db)
+    const stored = await log.addAll(Array.from({ length: 2 * MAX_BATCH + 3 }, (_, i) => entry(i)))
+    expect(stored.at(-1)?.id).toBe(2 * MAX_BATCH + 2)
+    expect(await db.count('log')).toBe(3)
+    expect(await log.count()).toBe(2 * MAX_BATCH + 3)
+    const all = await log.list({ limit: 10_000 })
+    expect(all.map((e) => e.id)).toEqual(stored.map((e) => e.id).reverse())
+  })
+
+  it('pages with beforeId inside a record and across records', async () => {
+    const log = createRequestLog(await openExtensionDb(new IDBFactory()))
+    await log.addAll([0, 1, 2, 3].map(entry))
+    await log.add(entry(4))
+    await log.addAll([5, 6, 7].map(entry))
+    const page = await log.list({ limit: 4, beforeId: 6 })
+    expect(page.map((e) => e.method)).toEqual(['m5', 'm4', 'm3', 'm2'])
+    expect((await log.list({ limit: 10, beforeId: 2 })).map((e) => e.method)).toEqual(['m1', 'm0'])
+  })
+
+  it('drops the oldest records in the transaction of the write that outgrew the limit', async () => {
+    const db = await openExtensionDb(new IDBFactory())
+    const log = createRequestLog(db, 100)
+    const transactions = countWrites(db)
+    for (let i = 0; i < 20; i++) await log.addAll(Array.from({ length: 10 }, (_, j) => entry(i * 10 + j)))
+    // One transaction per write, none of its own for pruning; at most the limit and half of it kept.
+    expect(transactions()).toBe(20)
+    const count = await log.count()
+    expect(count).toBeGreaterThanOrEqual(100)
+    expect(count).toBeLessThanOrEqual(150)
+    expect((await log.list({ limit: 1 }))[0]?.method).toBe('m199')
+  })
+
+  it('reads the one-record-per-entry log of earlier versions and continues its ids', async () => {
+    const db = await openExtensionDb(new IDBFactory())
+    for (let i = 0; i < 3; i++) {
+      const { id: _none, ...legacy } = entry(i)
+      await db.add('log', legacy as never)
+    }
+    const log = createRequestLog(db)
+    const before = await log.list()
+    expect(before.map((e) => e.method)).toEqual(['m2', 'm1', 'm0'])
+    const [added] = await log.addAll([entry(3), entry(4)])
+    expect(added!.id! > before[0]!.id!).toBe(true)
+    expect((await log.list()).map((e) => e.method)).toEqual(['m4', 'm3', 'm2', 'm1', 'm0'])
+    expect(await log.count()).toBe(5)
+  })
+
+  it('never gives an id twice: after a clear and a new worker, the next entry is newer', async () => {
+    const db = await openExtensionDb(new IDBFactory())
+    const first = createRequestLog(db)
+    const [a, b] = await first.addAll([entry(1), entry(2)])
+    await first.clear()
+    expect(await first.count()).toBe(0)
+    expect(await first.list()).toEqual([])
+    const next = await createRequestLog(db).add(entry(3))
+    expect(next.id! > b!.id! && b!.id! > a!.id!).toBe(true)
+  })
+
+  it('trims to exactly the newest entries, cutting the record that holds the boundary', async () => {
+    const log = createRequestLog(await openExtensionDb(new IDBFactory()))
+    await log.addAll(Array.from({ length: 30 }, (_, i) => entry(i)))
+    await log.addAll(Array.from({ length: 5 }, (_, i) => entry(30 + i)))
+    await log.trim(12)
+    expect(await log.count()).toBe(12)
+    const kept = await log.list({ limit: 100 })
+    expect(kept.map((e) => e.method)).toEqual(Array.from({ length: 12 }, (_, i) => `m${34 - i}`))
+    const [next] = await log.addAll([entry(35)])
+    expect(next!.id).toBe(35)
+  })
 })
+
+/** Counts the readwrite transactions started on the log store from now on. */
+function countWrites(db: Awaited<ReturnType<typeof openExtensionDb>>): () => number {
+  let started = 0
+  const transaction = db.transaction.bind(db)
+  db.transaction = ((...args: Parameters<typeof db.transaction>) => {
+    if (args[1] === 'readwrite') started++
+    return transaction(...args)
+  }) as typeof db.transaction
+  return () => started
+}

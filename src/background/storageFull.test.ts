@@ -179,6 +179,16 @@ describe('the request log when IndexedDB is full', () => {
     expect(before?.method).toBe(`m${LOG_KEPT_WHEN_FULL + 49}`)
   })
 
+  it('clears itself while every put is refused: the clear only deletes', async () => {
+    simulateQuota({ deleteFrees: false, database: 'full-log' })
+    const log = createRequestLog(await openExtensionDb(new IDBFactory(), 'full-log'))
+    await log.addAll(Array.from({ length: 30 }, (_, i) => entry(i)))
+    full = true
+    await log.clear()
+    expect(await log.count()).toBe(0)
+    expect(await log.list()).toEqual([])
+  })
+
   it('gives up (the caller drops the entry) when trimming frees nothing', async () => {
     simulateQuota({ deleteFrees: false, database: 'full-log' })
     const log = createRequestLog(await openExtensionDb(new IDBFactory(), 'full-log'))
