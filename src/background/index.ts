@@ -1,14 +1,24 @@
 /**
  * The MV3 service worker (a Firefox event page with the same code). Listeners are registered
- * synchronously on the first turn, so a Port that wakes the worker is never missed; everything
- * else (databases, nodes) opens lazily on first use. The one thing done at every start is to
- * bring the withdraw script's registration in line with the allow list (injection.ts), once the
- * first answer is sent; the provider itself is a static content script of the manifest, in pages
- * from the install on.
+ * synchronously on the first turn, so a Port that wakes the worker is never missed. A wake-up
+ * does first what a page's first answer needs: the extension database starts opening before the
+ * other modules are evaluated (extensionDbOpening.ts), the wallet's records are read in one go,
+ * and the selected network's node opens on the first request. What that answer does not need
+ * waits for it (or for a second, or for a request that needs it): bringing the withdraw
+ * script's registration in line with the allow list (injection.ts) and the isMetaMask script's
+ * with the setting (providerFlags.ts), and loading libsecp256k1. The provider itself is a static
+ * content script of the manifest, in pages from the install on.
+ *
+ * Service workers refuse `import()` (Chromium: "import() is disallowed on
+ * ServiceWorkerGlobalScope", also for the extension's own modules), so the whole worker is
+ * loaded and evaluated at every start: what is rarely needed cannot be split off into modules
+ * loaded later.
  */
 
 // First: its mark is the start of the worker's module evaluation (startMark.ts).
 import './startMark.js'
+// Second: the extension database opens while the other modules are evaluated.
+import './extensionDbOpening.js'
 import { browser, type Runtime } from '../shared/extensionApi.js'
 import {
   DEVTOOLS_PORT_NAME,
@@ -19,6 +29,7 @@ import {
 import { CONTROL_GLOBAL } from '../shared/testControl.js'
 import { useRecoverableSigner } from '../wallet/signer.js'
 import { createIdbWalletStore, openExtensionDb } from './db.js'
+import { openedAtStart } from './extensionDbOpening.js'
 import { INJECTED_FILES } from './injectedFiles.js'
 import { createInjection, type ScriptingApi } from './injection.js'
 import { browserPlatform, createNodeOpener, deleteChainStore, indexedDbChainStores } from './nodeFactory.js'
@@ -28,6 +39,7 @@ import { createProviderFlags } from './providerFlags.js'
 import { quietScheduler } from './quietScheduler.js'
 import { createRequestLog } from './requestLog.js'
 import { type BackgroundService, createBackgroundService } from './service.js'
+import { startUpGate } from './startUpGate.js'
 import { createTestControl } from './testControl.js'
 import { cryptoBackends, secp256k1WasmLoader, secp256k1WasmUrl } from './wasmLoaders.js'
 
@@ -40,15 +52,15 @@ function markStart(name: string): void {
 }
 markStart('modules-evaluated')
 
-/** The longest the start-up check of the content-script registrations waits for a first answer. */
+/** The longest the start-up work a first answer does not need waits for that answer. */
 const SYNC_DELAY_MS = 1000
 
-/** The first answer to a page has been sent (or, woken by something else, a second passed). */
-let firstAnswerSent = () => {}
-const afterFirstAnswer = new Promise<void>((resolve) => {
-  firstAnswerSent = resolve
-  setTimeout(resolve, SYNC_DELAY_MS)
-})
+/**
+ * Opens once the first answer to a page is sent, or the worker is asked something else first (a
+ * request that may sign or recover a sender, a panel, the test control), or a second passed.
+ */
+const startUp = startUpGate(SYNC_DELAY_MS, setTimeout)
+const afterFirstAnswer = startUp.opened
 
 const injection = createInjection({
   scripting: browser.scripting as ScriptingApi,
@@ -63,11 +75,14 @@ injection.ready.catch((error: unknown) =>
 /** The content script that tells providers the isMetaMask setting is off (providerFlags.ts). */
 const providerFlags = createProviderFlags(browser.scripting as ScriptingApi, INJECTED_FILES.notMetaMask)
 
-// libsecp256k1 ships as a file of the package. A node starts loading it once it has opened (its
-// first answers need no signature); the wallet signs with it from then on (noble until then).
+// libsecp256k1 ships as a file of the package. A node asks for it once it has opened; it loads
+// after the first answer (fetching, compiling and checking it took ~5–15 ms of the worker's
+// thread), at once when a request may need it. The wallet signs with it from then on (noble until
+// then); a transaction's sender recovery waits for it (the engine's sendRawTransaction).
 const loadSecp256k1 = secp256k1WasmLoader(secp256k1WasmUrl((path) => browser.runtime.getURL(path)))
 let signerWaiting = true
-const secp256k1 = () => {
+const secp256k1 = async () => {
+  await afterFirstAnswer
   const loading = loadSecp256k1()
   if (signerWaiting) loading.then(useRecoverableSigner, () => {})
   signerWaiting = false
@@ -83,7 +98,10 @@ Object.assign(globalThis, {
   /** Resolves once the registrations match the stored allow list (tests wait for it). */
   rskDevnodeInjectionReady: () => injection.ready,
   /** The Playwright fixture's control channel: the panel protocol and a few test requests (testControl.ts). */
-  [CONTROL_GLOBAL]: createTestControl(service),
+  [CONTROL_GLOBAL]: createTestControl(() => {
+    startUp.open()
+    return service()
+  }),
 })
 
 let servicePromise: Promise<BackgroundService> | null = null
@@ -93,11 +111,12 @@ function markFirstAnswer(): void {
   if (answeredOnce) return
   answeredOnce = true
   markStart('first-answer')
-  firstAnswerSent()
+  startUp.open()
 }
 
 function service(): Promise<BackgroundService> {
-  servicePromise ??= openExtensionDb(indexedDB).then((db) => {
+  const started = openedAtStart()
+  servicePromise ??= openExtensionDb(indexedDB, undefined, started?.request).then((db) => {
     markStart('extension-db-open')
     return createBackgroundService({
       openNode: createNodeOpener(
@@ -107,13 +126,19 @@ function service(): Promise<BackgroundService> {
         markStart,
       ),
       deleteChain: deleteChainStore(indexedDB),
-      store: createIdbWalletStore(db),
+      store: createIdbWalletStore(db, { preload: started?.walletRecords ?? true }),
       log: createRequestLog(db),
-      // One log transaction per pause in the requests (or per 250 ms, or per 100 entries), not one
-      // per request competing with each block's commit.
+      // One log write (one transaction, one record: requestLog.ts) per pause in the requests, or
+      // per 250 ms or 100 entries during a burst, not a put per request competing with each
+      // block's commit. What is not written yet is what a worker killed in the middle of a burst
+      // loses: 250 ms at most (docs/architecture.md, "What survives a restart").
       scheduleLogWrite: quietScheduler({ quietMs: 20, maxDelayMs: 250, maxWaiting: 100 }),
       injection,
-      syncProviderFlags: providerFlags.sync,
+      // The registration persists: checking it at a start waits for the first answer.
+      syncProviderFlags: async (isMetaMask) => {
+        await afterFirstAnswer
+        await providerFlags.sync(isMetaMask)
+      },
       // The host permission a fork's upstream needs (forks.ts); the panel and popup ask for it.
       hostAccess: (pattern) => browser.permissions.contains({ origins: [pattern] }),
       now: () => Date.now(),
@@ -172,7 +197,10 @@ function isResume(data: unknown): data is Extract<RelayToBackground, { kind: 're
 
 const extensionOrigin = new URL(browser.runtime.getURL('')).origin
 
+let connectedOnce = false
 browser.runtime.onConnect.addListener((port) => {
+  if (!connectedOnce) markStart('first-port')
+  connectedOnce = true
   // Ports from other extensions never reach onConnect (no externally_connectable), but check anyway.
   if (port.sender?.id !== browser.runtime.id) return port.disconnect()
   const origin = senderOrigin(port.sender)
@@ -196,6 +224,7 @@ browser.runtime.onConnect.addListener((port) => {
     port.onMessage.addListener((message: unknown) => {
       if (isResume(message)) return void service().then((s) => s.resumePage(page, message.subscriptions))
       if (!isRelayRequest(message)) return
+      startUp.request(message.request.method)
       void service()
         .then((s) => s.handlePageRequest(page, message))
         .then(markFirstAnswer)
@@ -205,6 +234,7 @@ browser.runtime.onConnect.addListener((port) => {
   }
 
   if (port.name === DEVTOOLS_PORT_NAME && origin === extensionOrigin) {
+    startUp.open()
     const panel = { send }
     port.onDisconnect.addListener(() => {
       open = false

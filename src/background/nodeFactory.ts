@@ -78,13 +78,14 @@ export function createNodeOpener(
   platform: Platform,
   openStore: OpenChainStore,
   secp256k1?: () => Promise<TinySecp256k1Like>,
-  /** Start-up marks (index.ts markStart): the chain store and the node opened. */
+  /** Start-up marks (index.ts markStart): the node asked for, the chain store and the node opened. */
   mark: (name: string) => void = () => {},
 ): OpenNode {
   return async (
     network: NetworkId,
     { profile, fork, onUpstreamActivity }: OpenNodeOptions,
   ): Promise<DevnodeNode> => {
+    mark('node-opening')
     const storage = await openStore(network)
     mark('chain-store-open')
     // A fork reaches its upstream through the platform's fetch, counted for the panels' progress.
