@@ -291,10 +291,41 @@ function printTable({ extension: e, ganache: g }) {
     console.log(
       `| cold start, stopped at once after the sustained run (journal backlog; ms) | ${cold(e.coldStartAfterBurst)} | – |`,
     )
+  const inWorker = (c) =>
+    c?.firstModuleToAnswerMs
+      ? `${n(c.firstModuleToAnswerMs.medianMs)} (min ${n(c.firstModuleToAnswerMs.minMs)}, max ${n(c.firstModuleToAnswerMs.maxMs)})`
+      : '–'
+  for (const [label, c] of [
+    [`${e.coldStart.blocks} blocks`, e.coldStart],
+    [`${e.coldStartLarge?.blocks} blocks`, e.coldStartLarge],
+    ['after the sustained run', e.coldStartAfterBurst],
+  ])
+    if (c?.firstModuleToAnswerMs)
+      console.log(`| cold start, ${label}: worker's first module to first answer (ms) | ${inWorker(c)} | – |`)
   const b = e.workerBundle
   console.log(
     `| worker bundle (JS evaluated at start; .wasm files) | ${(b.jsBytes / 1024).toFixed(0)} KiB in ${b.modules} modules; ${(b.wasmBytes / 1024).toFixed(0)} KiB | – |`,
   )
+  for (const [label, c] of [
+    ['cold start', e.coldStart],
+    ['cold start, large chain', e.coldStartLarge],
+    ['cold start after the burst', e.coldStartAfterBurst],
+  ])
+    if (c?.timeline) {
+      console.log(
+        `${label}, median phases (ms): ${Object.entries(c.timeline)
+          .map(([phase, ms]) => `${phase} ${ms}`)
+          .join(', ')}`,
+      )
+      if (c.marksSinceFirstModule)
+        console.log(
+          `${label}, the worker's marks from its first module (ms, median): ${Object.entries(
+            c.marksSinceFirstModule,
+          )
+            .map(([mark, ms]) => `${mark} ${ms}`)
+            .join(', ')}`,
+        )
+    }
   console.log(`Crypto in the worker: ${e.crypto ? JSON.stringify(e.crypto) : 'not reported by this build'}`)
   console.log(
     "Extension transactions are persisted in IndexedDB before the reply; Ganache's browser build keeps its chain in memory.",

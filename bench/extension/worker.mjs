@@ -44,7 +44,9 @@ export async function stopServiceWorker(context, page) {
 export async function coldStarts(context, page, restarts, { idleMs = 2000 } = {}) {
   const first = []
   const second = []
+  const inWorker = []
   const timelines = []
+  const sinceFirstModule = []
   for (let i = 0; i < restarts; i++) {
     if (idleMs > 0) await new Promise((done) => setTimeout(done, idleMs))
     await stopServiceWorker(context, page)
@@ -61,6 +63,13 @@ export async function coldStarts(context, page, restarts, { idleMs = 2000 } = {}
     second.push(b)
     const marks = await workerStartMarks(context).catch(() => undefined)
     if (marks) timelines.push(startTimeline(sentAt, answeredAt, marks))
+    const evaluated = marks?.marks['evaluation-started']
+    const answered = marks?.marks['first-answer']
+    if (evaluated !== undefined && answered !== undefined) inWorker.push(answered - evaluated)
+    if (evaluated !== undefined)
+      sinceFirstModule.push(
+        Object.fromEntries(Object.entries(marks.marks).map(([name, ms]) => [name, ms - evaluated])),
+      )
   }
   const summary = (samples) => {
     const s = [...samples].sort((x, y) => x - y)
@@ -69,7 +78,11 @@ export async function coldStarts(context, page, restarts, { idleMs = 2000 } = {}
   return {
     firstAnswerMs: summary(first),
     secondAnswerMs: summary(second),
+    // From the worker's first module evaluated to its first answer sent (its marks).
+    ...(inWorker.length > 0 && { firstModuleToAnswerMs: summary(inWorker) }),
     timeline: medianTimeline(timelines),
+    // Every mark (also those that overlap the phases above) from the first module, median.
+    marksSinceFirstModule: medianMarks(sinceFirstModule),
   }
 }
 
@@ -94,6 +107,7 @@ const PHASES = [
   ['scripts loaded and compiled', 'evaluation-started'],
   ['modules evaluated', 'modules-evaluated'],
   ['extension database open', 'extension-db-open'],
+  ['wallet read, node opening', 'node-opening'],
   ['chain store open', 'chain-store-open'],
   ['node open', 'node-open'],
   ['first answer sent', 'first-answer'],
@@ -111,6 +125,19 @@ function startTimeline(sentAt, answeredAt, { origin, marks }) {
     previous = at[key]
   }
   return phases
+}
+
+function medianMarks(samples) {
+  const names = [...new Set(samples.flatMap((s) => Object.keys(s)))]
+  const out = {}
+  for (const name of names) {
+    const values = samples
+      .map((s) => s[name])
+      .filter((v) => v !== undefined)
+      .sort((x, y) => x - y)
+    out[name] = Math.round(values[Math.floor(values.length / 2)] * 10) / 10
+  }
+  return Object.fromEntries(Object.entries(out).sort((a, b) => a[1] - b[1]))
 }
 
 function medianTimeline(timelines) {
