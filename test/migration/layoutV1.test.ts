@@ -202,13 +202,13 @@ describe('anvil_dumpState / anvil_loadState', () => {
   // The old code's dump is the store's entries without the node's own records, in key order
   // (the generator checks that this is what that code's anvil_dumpState answered).
   const oldDump = () => ({
-      format: 'rsk-devnode-chain/1',
-      chainId: 33,
-      headNumber: `0x${expected.blocks.head.toString(16)}`,
-      headHash: expected.blocks.headHash,
-      entries: fixtureEntries
-        .filter(([key]) => key !== 'meta:filters' && key !== 'meta:identity' && !key.startsWith('host:'))
-        .map(([key, value]) => [key, `0x${Buffer.from(value).toString('hex')}`]),
+    format: 'rsk-devnode-chain/1',
+    chainId: 33,
+    headNumber: `0x${expected.blocks.head.toString(16)}`,
+    headHash: expected.blocks.headHash,
+    entries: fixtureEntries
+      .filter(([key]) => key !== 'meta:filters' && key !== 'meta:identity' && !key.startsWith('host:'))
+      .map(([key, value]) => [key, `0x${Buffer.from(value).toString('hex')}`]),
   })
 
   test('a dump the old code made (its anvil_dumpState of this chain) loads and answers the same', async () => {
