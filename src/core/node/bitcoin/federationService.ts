@@ -20,7 +20,7 @@ import {
   needsUpdateCollections,
   pegoutsToRegister,
   signaturesToAdd,
-  UPDATE_COLLECTIONS_CALL,
+  updateCollectionsCall,
 } from '../precompiles/bridge/federatorActions.js'
 import { bridgeStorageIn } from '../precompiles/bridge/genesis.js'
 import { federatorAddress } from '../precompiles/bridge/pegout.js'
@@ -74,7 +74,7 @@ export function federationTransactions(
       calls.push({ from: first, data: receiveHeadersCall(headers.slice(i, i + Number(HEADERS_PER_CALL))) })
   }
   if (needsUpdateCollections(storage, network.name, blockNumber))
-    calls.push({ from: first, data: UPDATE_COLLECTIONS_CALL })
+    calls.push({ from: first, data: updateCollectionsCall() })
   calls.push(...signaturesToAdd(storage, network.name))
   if (chain) {
     calls.push(...pegoutsToRegister(storage, network.name, chain))

@@ -10,9 +10,16 @@ import { BRIDGE_ADDRESS } from '../../network/networks.js'
 import type { StoredBlock } from '../../node/engine/blockRecord.js'
 import type { Engine } from '../../node/engine/engine.js'
 import { hexToBytes, utf8ToBytes } from '../../util/hex.js'
+import { lazy } from '../../util/lazy.js'
 
-export function eventTopic(signature: string): Uint8Array {
+/** An event's first topic: the keccak-256 of its signature. */
+export function topicHash(signature: string): Uint8Array {
   return keccak256(utf8ToBytes(signature))
+}
+
+/** An event's first topic, hashed on first use (nothing is hashed at import: `util/lazy.ts`). */
+export function eventTopic(signature: string): () => Uint8Array {
+  return lazy(() => topicHash(signature))
 }
 
 export interface FoundLog {

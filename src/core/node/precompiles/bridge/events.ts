@@ -6,6 +6,7 @@
 import { keccak256 } from '../../../crypto/hash.js'
 import type { PrecompileContext } from '../../../evm/types.js'
 import { concatBytes, utf8ToBytes } from '../../../util/hex.js'
+import { lazy } from '../../../util/lazy.js'
 import { encodeOutputs } from '../abi.js'
 import { BRIDGE_STORAGE_ADDRESS } from './storage.js'
 
@@ -26,9 +27,10 @@ export const NonRefundablePeginReason = {
   OUTPUTS_SENT_TO_DIFFERENT_TYPES_OF_FEDS: 4,
 } as const
 
-export const PEGIN_BTC_TOPIC = keccak256(utf8ToBytes('pegin_btc(address,bytes32,int256,int256)'))
-export const REJECTED_PEGIN_TOPIC = keccak256(utf8ToBytes('rejected_pegin(bytes32,int256)'))
-export const UNREFUNDABLE_PEGIN_TOPIC = keccak256(utf8ToBytes('unrefundable_pegin(bytes32,int256)'))
+// Hashed on first use: nothing is hashed at import (util/lazy.ts).
+const peginBtcTopic = lazy(() => keccak256(utf8ToBytes('pegin_btc(address,bytes32,int256,int256)')))
+const rejectedPeginTopic = lazy(() => keccak256(utf8ToBytes('rejected_pegin(bytes32,int256)')))
+const unrefundablePeginTopic = lazy(() => keccak256(utf8ToBytes('unrefundable_pegin(bytes32,int256)')))
 
 function log(ctx: PrecompileContext, topics: Uint8Array[], data: Uint8Array): void {
   if (!ctx.write) throw new Error('a Bridge event needs a writable context')
@@ -48,13 +50,13 @@ export function logPeginBtc(
     { type: 'int', value: amountSatoshis },
     { type: 'int', value: BigInt(protocolVersion) },
   ])
-  log(ctx, [PEGIN_BTC_TOPIC, concatBytes(new Uint8Array(12), receiver), btcTxHash], data)
+  log(ctx, [peginBtcTopic(), concatBytes(new Uint8Array(12), receiver), btcTxHash], data)
 }
 
 export function logRejectedPegin(ctx: PrecompileContext, btcTxHash: Uint8Array, reason: number): void {
-  log(ctx, [REJECTED_PEGIN_TOPIC, btcTxHash], int(reason))
+  log(ctx, [rejectedPeginTopic(), btcTxHash], int(reason))
 }
 
 export function logUnrefundablePegin(ctx: PrecompileContext, btcTxHash: Uint8Array, reason: number): void {
-  log(ctx, [UNREFUNDABLE_PEGIN_TOPIC, btcTxHash], int(reason))
+  log(ctx, [unrefundablePeginTopic(), btcTxHash], int(reason))
 }

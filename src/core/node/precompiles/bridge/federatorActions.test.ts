@@ -15,7 +15,7 @@ import {
   peginsToRegister,
   pegoutsToRegister,
   signaturesToAdd,
-  UPDATE_COLLECTIONS_CALL,
+  updateCollectionsCall,
 } from './federatorActions.js'
 import { readReleasedPegouts } from './pegoutStorage.js'
 import { COW, federators, NETWORK, PegoutWorld, RBTC, type Sender } from './pegoutTestHarness.js'
@@ -50,9 +50,9 @@ function releasedPegout() {
   const byAddress = new Map(federators().map((f) => [f.address, f]))
   const federator = federators()[0] as Sender
   world.blockNumber = 2n
-  world.send(federator, UPDATE_COLLECTIONS_CALL)
+  world.send(federator, updateCollectionsCall())
   world.blockNumber = 5n
-  world.send(federator, UPDATE_COLLECTIONS_CALL)
+  world.send(federator, updateCollectionsCall())
   for (const call of signaturesToAdd(world.storage(), NETWORK))
     world.send(byAddress.get(call.from) as Sender, call.data)
   const chain = new BitcoinChain(slotBtcStore(overlay(world, BITCOIN_CHAIN_ADDRESS)), NETWORK)

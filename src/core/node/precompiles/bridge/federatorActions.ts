@@ -12,6 +12,7 @@ import { decodeMerkleBlock } from '../../../bitcoin/partialMerkleTree.js'
 import { parseTransaction } from '../../../mining/bitcoin/transaction.js'
 import type { NetworkName } from '../../../network/networks.js'
 import { type Address, bytesToUnprefixedHex, concatBytes, equalBytes } from '../../../util/hex.js'
+import { lazy } from '../../../util/lazy.js'
 import { encodeOutputs, encodeWord, selectorOf } from '../abi.js'
 import { bridgeConstants } from './constants.js'
 import { federatorAddress, PEGOUT_CONSTANTS } from './pegout.js'
@@ -98,7 +99,8 @@ export function needsUpdateCollections(
 }
 
 /** Call data of `updateCollections()`. */
-export const UPDATE_COLLECTIONS_CALL = selectorOf('updateCollections()')
+/** Hashed on first use: nothing is hashed at import (util/lazy.ts). */
+export const updateCollectionsCall = lazy(() => selectorOf('updateCollections()'))
 
 export interface FederatorCall {
   /** The federator's RSK account (it sends the transaction). */

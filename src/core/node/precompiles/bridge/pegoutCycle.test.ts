@@ -12,7 +12,7 @@ import {
   needsUpdateCollections,
   pegoutsToRegister,
   signaturesToAdd,
-  UPDATE_COLLECTIONS_CALL,
+  updateCollectionsCall,
 } from './federatorActions.js'
 import { createBridgeContract } from './index.js'
 import { readReleasedPegouts } from './pegoutStorage.js'
@@ -60,7 +60,7 @@ describe('a peg-out’s whole cycle through the Bridge', () => {
     for (let block = 2n; block <= 6n; block++) {
       world.blockNumber = block
       if (needsUpdateCollections(world.storage(), NETWORK, block))
-        world.send(federator, UPDATE_COLLECTIONS_CALL)
+        world.send(federator, updateCollectionsCall())
       for (const call of signaturesToAdd(world.storage(), NETWORK))
         world.send(byAddress.get(call.from) as Sender, call.data)
     }

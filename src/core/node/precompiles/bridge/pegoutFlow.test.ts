@@ -12,7 +12,7 @@ import { curves, loadCurves } from '../../../crypto/curves.js'
 import { BITCOIN_CHAIN_ADDRESS } from '../../../network/networks.js'
 import { bytesToHex, bytesToUnprefixedHex, hexToBytes } from '../../../util/hex.js'
 import { AbiReader, selectorOf } from '../abi.js'
-import { needsUpdateCollections, signaturesToAdd, UPDATE_COLLECTIONS_CALL } from './federatorActions.js'
+import { needsUpdateCollections, signaturesToAdd, updateCollectionsCall } from './federatorActions.js'
 import { createBridgeContract } from './index.js'
 import {
   readNextPegoutHeight,
@@ -42,16 +42,16 @@ function pegoutWaitingForSignatures(): { world: PegoutWorld; batchTxHash: Uint8A
   world.send(COW, new Uint8Array(0), RBTC / 2n)
   const federator = federators()[0] as Sender
   world.blockNumber = 2n
-  const batch = world.send(federator, UPDATE_COLLECTIONS_CALL)
+  const batch = world.send(federator, updateCollectionsCall())
   world.blockNumber = 5n
-  world.send(federator, UPDATE_COLLECTIONS_CALL)
+  world.send(federator, updateCollectionsCall())
   return { world, batchTxHash: batch.txHash, federator }
 }
 
 describe('updateCollections', () => {
   test('only a federator may call it, as RSKj’s federation-only methods fail the call', () => {
     const world = new PegoutWorld()
-    const result = world.send(COW, UPDATE_COLLECTIONS_CALL)
+    const result = world.send(COW, updateCollectionsCall())
     expect(result.success).toBe(false)
     expect(result.error).toMatch(/not authorized to invoke the function: 'updateCollections'/)
   })
@@ -61,7 +61,7 @@ describe('updateCollections', () => {
     world.send(COW, new Uint8Array(0), RBTC / 2n)
     expect(needsUpdateCollections(world.storage(), NETWORK, 2n)).toBe(true)
     world.blockNumber = 2n
-    const result = world.send(federators()[0] as Sender, UPDATE_COLLECTIONS_CALL)
+    const result = world.send(federators()[0] as Sender, updateCollectionsCall())
     expect(result.success).toBe(true)
     expect(topics(result)).toEqual([
       topicOf('update_collections(address)'),
@@ -94,7 +94,7 @@ describe('updateCollections', () => {
     const first = world.send(COW, new Uint8Array(0), RBTC / 2n)
     const second = world.send(other, new Uint8Array(0), RBTC / 4n)
     world.blockNumber = 2n
-    const batch = world.send(federators()[0] as Sender, UPDATE_COLLECTIONS_CALL)
+    const batch = world.send(federators()[0] as Sender, updateCollectionsCall())
     const hashes = new AbiReader(concat(new Uint8Array(4), batch.logs[3]?.data ?? new Uint8Array())).bytes(0)
     expect(bytesToHex(hashes)).toBe(bytesToHex(concat(first.txHash, second.txHash)))
     const [waiting] = readWaitingForConfirmations(world.storage())
@@ -113,11 +113,11 @@ describe('updateCollections', () => {
     world.send(COW, new Uint8Array(0), RBTC / 4n)
     world.blockNumber = 51n
     expect(needsUpdateCollections(world.storage(), NETWORK, 51n)).toBe(false)
-    world.send(federator, UPDATE_COLLECTIONS_CALL)
+    world.send(federator, updateCollectionsCall())
     expect(readReleaseRequests(world.storage())).toHaveLength(1)
     expect(new AbiReader(concat(new Uint8Array(4), call(world, 'getQueuedPegoutsCount()'))).uint(0)).toBe(1n)
     world.blockNumber = 52n
-    const result = world.send(federator, UPDATE_COLLECTIONS_CALL)
+    const result = world.send(federator, updateCollectionsCall())
     expect(topics(result)).toContain(topicOf('batch_pegout_created(bytes32,bytes)'))
     expect(readNextPegoutHeight(world.storage())).toBe(102n)
   })
@@ -127,13 +127,13 @@ describe('updateCollections', () => {
     world.send(COW, new Uint8Array(0), RBTC / 2n)
     const federator = federators()[0] as Sender
     world.blockNumber = 2n
-    world.send(federator, UPDATE_COLLECTIONS_CALL)
+    world.send(federator, updateCollectionsCall())
     world.blockNumber = 4n
-    expect(topics(world.send(federator, UPDATE_COLLECTIONS_CALL))).toEqual([
+    expect(topics(world.send(federator, updateCollectionsCall()))).toEqual([
       topicOf('update_collections(address)'),
     ])
     world.blockNumber = 5n
-    const result = world.send(federator, UPDATE_COLLECTIONS_CALL)
+    const result = world.send(federator, updateCollectionsCall())
     expect(topics(result)).toEqual([
       topicOf('update_collections(address)'),
       topicOf('pegout_confirmed(bytes32,uint256)'),
@@ -251,7 +251,7 @@ describe('the whole Bridge contract', () => {
     for (let block = 2n; block <= 6n; block++) {
       world.blockNumber = block
       if (needsUpdateCollections(world.storage(), NETWORK, block))
-        expect(world.send(federators()[0] as Sender, UPDATE_COLLECTIONS_CALL).success).toBe(true)
+        expect(world.send(federators()[0] as Sender, updateCollectionsCall()).success).toBe(true)
       for (const call of signaturesToAdd(world.storage(), NETWORK))
         expect(world.send(byAddress.get(call.from) as Sender, call.data).success).toBe(true)
     }

@@ -13,21 +13,23 @@ import type { LogView } from '../../../node/engine/views.js'
 import { bridgeStorageIn } from '../../../node/precompiles/bridge/genesis.js'
 import { readFederationUtxos, readProcessedHeight } from '../../../node/precompiles/bridge/storage.js'
 import { bytesToBigint, bytesToHex, bytesToUnprefixedHex } from '../../../util/hex.js'
+import { lazy } from '../../../util/lazy.js'
 import { btcHex, latestBitcoinChain } from '../../btc/bitcoinOfNode.js'
 import { pegInRecords } from '../../btc/pegInRecords.js'
-import { eventTopic, includes, sameBytes } from '../../btc/pegSteps.js'
+import { includes, sameBytes, topicHash } from '../../btc/pegSteps.js'
 import { defineMethod } from '../../defineMethod.js'
 
-const T = {
-  received: eventTopic('release_request_received(address,string,uint256)'),
-  rejected: eventTopic('release_request_rejected(address,uint256,int256)'),
-  batch: eventTopic('batch_pegout_created(bytes32,bytes)'),
-  confirmed: eventTopic('pegout_confirmed(bytes32,uint256)'),
-  released: eventTopic('release_btc(bytes32,bytes)'),
-  peginBtc: eventTopic('pegin_btc(address,bytes32,int256,int256)'),
-  rejectedPegin: eventTopic('rejected_pegin(bytes32,int256)'),
-  unrefundable: eventTopic('unrefundable_pegin(bytes32,int256)'),
-}
+// Hashed on first use: nothing is hashed at import (util/lazy.ts).
+const topics = lazy(() => ({
+  received: topicHash('release_request_received(address,string,uint256)'),
+  rejected: topicHash('release_request_rejected(address,uint256,int256)'),
+  batch: topicHash('batch_pegout_created(bytes32,bytes)'),
+  confirmed: topicHash('pegout_confirmed(bytes32,uint256)'),
+  released: topicHash('release_btc(bytes32,bytes)'),
+  peginBtc: topicHash('pegin_btc(address,bytes32,int256,int256)'),
+  rejectedPegin: topicHash('rejected_pegin(bytes32,int256)'),
+  unrefundable: topicHash('unrefundable_pegin(bytes32,int256)'),
+}))
 
 export const btc_getPegs = defineMethod({
   name: 'btc_getPegs',
@@ -39,7 +41,7 @@ export const btc_getPegs = defineMethod({
       {
         from: 0n,
         to: engine.head.header.number,
-        criteria: { addresses: [BRIDGE_ADDRESS], topics: [Object.values(T)] },
+        criteria: { addresses: [BRIDGE_ADDRESS], topics: [Object.values(topics())] },
       },
       engine.unlimitedLogs,
     )
@@ -49,7 +51,11 @@ export const btc_getPegs = defineMethod({
       chain,
       federation: federationOf(context.network.name),
       logs,
-      topics: { accepted: T.peginBtc, rejected: T.rejectedPegin, unrefundable: T.unrefundable },
+      topics: {
+        accepted: topics().peginBtc,
+        rejected: topics().rejectedPegin,
+        unrefundable: topics().unrefundable,
+      },
       known: new Set(readFederationUtxos(storage).map((u) => bytesToUnprefixedHex(u.txid))),
       processed: (txid) => readProcessedHeight(storage, txid) !== undefined,
     })
@@ -59,16 +65,16 @@ export const btc_getPegs = defineMethod({
 
 function pegOutRecords(logs: readonly LogView[], chain: ReturnType<typeof latestBitcoinChain>) {
   const is = (log: LogView, topic: Uint8Array) => sameBytes(log.topics[0], topic)
-  const batches = logs.filter((l) => is(l, T.batch))
+  const batches = logs.filter((l) => is(l, topics().batch))
   return logs
-    .filter((l) => is(l, T.received) || is(l, T.rejected))
+    .filter((l) => is(l, topics().received) || is(l, topics().rejected))
     .map((log) => {
       const base = {
         rskTxHash: bytesToHex(log.transactionHash),
         rskBlockNumber: `0x${log.blockNumber.toString(16)}`,
         sender: bytesToHex(log.topics[1]!.subarray(12)),
       }
-      if (is(log, T.rejected))
+      if (is(log, topics().rejected))
         return {
           ...base,
           destination: null,
@@ -81,10 +87,10 @@ function pegOutRecords(logs: readonly LogView[], chain: ReturnType<typeof latest
       const batch = batches.find((b) => includes(b.data, log.transactionHash))
       if (!batch) return { ...base, destination, value, status: 'queued' }
       const unsignedTxid = batch.topics[1]!
-      const confirmed = logs.some((l) => is(l, T.confirmed) && sameBytes(l.topics[1], unsignedTxid))
+      const confirmed = logs.some((l) => is(l, topics().confirmed) && sameBytes(l.topics[1], unsignedTxid))
       const release = logs.find(
         (l) =>
-          is(l, T.released) &&
+          is(l, topics().released) &&
           (sameBytes(l.topics[1], batch.transactionHash) || sameBytes(l.topics[1], log.transactionHash)),
       )
       if (!release)

@@ -62,9 +62,9 @@ export const btc_pegIn = defineMethod({
     const topicOf = (topics: Uint8Array[]) =>
       topics.find((t) => sameBytes(t, txid) || sameBytes(t, reversed(txid)))
     const verdict = (blocks: Parameters<typeof findBridgeLog>[0]) =>
-      findBridgeLog(blocks, PEGIN_BTC, (log) => topicOf(log.topics) !== undefined) ??
-      findBridgeLog(blocks, REJECTED_PEGIN, (log) => topicOf(log.topics) !== undefined) ??
-      findBridgeLog(blocks, UNREFUNDABLE_PEGIN, (log) => topicOf(log.topics) !== undefined)
+      findBridgeLog(blocks, PEGIN_BTC(), (log) => topicOf(log.topics) !== undefined) ??
+      findBridgeLog(blocks, REJECTED_PEGIN(), (log) => topicOf(log.topics) !== undefined) ??
+      findBridgeLog(blocks, UNREFUNDABLE_PEGIN(), (log) => topicOf(log.topics) !== undefined)
     // The first block feeds the light client; the federation registers in the next one.
     let { result, blocks } = await mineUntil(engine, 1, verdict, context.yieldToHost)
     if (!result && !federationSettings(engine.state).autoRegisterPegins) {
@@ -81,7 +81,7 @@ export const btc_pegIn = defineMethod({
     if (!result) ({ result, blocks } = await mineUntil(engine, 3, verdict, context.yieldToHost))
     if (!result)
       throw new InvalidParamsError(`the Bridge did not register Bitcoin transaction ${btcHex(txid)}`)
-    const accepted = sameBytes(result.log.topics[0], PEGIN_BTC)
+    const accepted = sameBytes(result.log.topics[0], PEGIN_BTC())
     return {
       btcTxid: btcHex(txid),
       rskTxHash: bytesToHex(result.txHash),

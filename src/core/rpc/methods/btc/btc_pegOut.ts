@@ -68,17 +68,17 @@ export const btc_pegOut = defineMethod({
       engine,
       MAX_BLOCKS,
       (mined) => {
-        const rejected = findBridgeLog(mined, REJECTED, (log) => fromTopic(log.topics[1]))
+        const rejected = findBridgeLog(mined, REJECTED(), (log) => fromTopic(log.topics[1]))
         if (rejected && sameBytes(rejected.txHash, rskTxHash)) {
           rejectedReason = bytesToBigint(rejected.log.data.subarray(32, 64))
           return 'rejected' as const
         }
-        batchTxHash ??= findBridgeLog(mined, BATCH_CREATED, (log) => includes(log.data, rskTxHash))?.txHash
+        batchTxHash ??= findBridgeLog(mined, BATCH_CREATED(), (log) => includes(log.data, rskTxHash))?.txHash
         if (!batchTxHash) return undefined
         const hash = batchTxHash
         return findBridgeLog(
           mined,
-          RELEASE_BTC,
+          RELEASE_BTC(),
           (log) => sameBytes(log.topics[1], hash) || sameBytes(log.topics[1], rskTxHash),
         )
       },
