@@ -5,7 +5,8 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { expect, test } from 'vitest'
 import { createIndexedDbStore } from './indexedDbStore.js'
 import { keyValueStoreContract } from './keyValueStoreContract.js'
-import type { KeyValueStore } from './types.js'
+import { createMemoryStore } from './memoryStore.js'
+import type { KeyValueStore, KvOperation } from './types.js'
 
 let counter = 0
 const factory = new IDBFactory()
@@ -300,4 +301,45 @@ test('fails clearly without an IDBKeyRange', async () => {
   } finally {
     if (saved) globalThis.IDBKeyRange = saved
   }
+})
+
+test('a limited range over journaled puts, replacements and deletes answers as the memory store does', async () => {
+  const pending: Array<() => void> = []
+  const store = await createIndexedDbStore({
+    indexedDB: factory,
+    keyRange: IDBKeyRange,
+    name: 'journal-range-random',
+    scheduleCompaction: (run) => pending.push(run),
+  })
+  const model = createMemoryStore()
+  let seed = 7
+  const next = (n: number) => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648
+    return seed % n
+  }
+  const key = () => `k${next(40).toString().padStart(2, '0')}`
+  const randomBatch = () =>
+    Array.from({ length: 1 + next(6) }, (): KvOperation => {
+      const k = key()
+      return next(3) === 0
+        ? { type: 'delete', key: k }
+        : { type: 'put', key: k, value: Uint8Array.of(next(256)) }
+    })
+  // Half the writes compacted into kv, the rest left in the journal's layers.
+  for (let i = 0; i < 30; i++) {
+    const ops = randomBatch()
+    await store.batch(ops)
+    await model.batch(ops)
+  }
+  for (const run of pending.splice(0)) run()
+  for (let i = 0; i < 30; i++) {
+    const ops = randomBatch()
+    await store.batch(ops)
+    await model.batch(ops)
+  }
+  for (let i = 0; i < 60; i++) {
+    const range = { gte: i % 3 === 0 ? undefined : key(), limit: 1 + next(5), reverse: i % 2 === 0 }
+    expect(await store.range(range), JSON.stringify(range)).toEqual(await model.range(range))
+  }
+  await store.close()
 })

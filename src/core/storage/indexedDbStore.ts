@@ -320,8 +320,13 @@ export async function createIndexedDbStore({
       // Both read now: the journal's layers and a transaction that sees every compaction so far.
       const journaled = layers.inRange(range.gte, range.lt)
       const store = kvStore()
-      // Journaled keys can replace or hide stored rows: ask for that many more.
-      const fetch = limit === undefined ? undefined : limit + journaled.size
+      // A journaled delete can hide a stored row: ask for that many more. A journaled put only
+      // replaces a row's value or adds a row, which the merge puts in its place. (Asking for one
+      // more row per journaled key made the head's read, one row, walk ~500 block records when a
+      // stopped worker left that many blocks in its journal.)
+      let deletes = 0
+      if (limit !== undefined) for (const value of journaled.values()) if (value === null) deletes++
+      const fetch = limit === undefined ? undefined : limit + deletes
       let rows: Array<[string, Uint8Array]>
       if (!range.reverse) {
         // getAllKeys + getAll in one transaction see the same snapshot and beat a cursor walk.
