@@ -12,9 +12,9 @@ import { type SignedTransaction, signTransaction } from '../../chain/transaction
 import { intrinsicGas } from '../../evm/gas.js'
 import type { StateReader } from '../../evm/types.js'
 import { BITCOIN_CHAIN_ADDRESS, BRIDGE_ADDRESS, type NetworkConfig } from '../../network/networks.js'
-import { type Address, concatBytes } from '../../util/hex.js'
-import { encodeWord, selectorOf } from '../precompiles/abi.js'
+import type { Address } from '../../util/hex.js'
 import {
+  encodeReceiveHeadersCall,
   type FederatorCall,
   headersToSendFromStorage,
   needsUpdateCollections,
@@ -71,7 +71,10 @@ export function federationTransactions(
   if (chain) {
     const headers = headersToSendFromStorage(chain, storage)
     for (let i = 0; i < headers.length; i += Number(HEADERS_PER_CALL))
-      calls.push({ from: first, data: receiveHeadersCall(headers.slice(i, i + Number(HEADERS_PER_CALL))) })
+      calls.push({
+        from: first,
+        data: encodeReceiveHeadersCall(headers.slice(i, i + Number(HEADERS_PER_CALL))),
+      })
   }
   if (needsUpdateCollections(storage, network.name, blockNumber))
     calls.push({ from: first, data: updateCollectionsCall() })
@@ -99,24 +102,4 @@ export function federationTransactions(
     )
     return { tx, sender: from }
   })
-}
-
-/** `receiveHeaders(bytes[])` call data. */
-export function receiveHeadersCall(headers: readonly Uint8Array[]): Uint8Array {
-  const padded = (bytes: Uint8Array) =>
-    concatBytes(encodeWord(BigInt(bytes.length)), bytes, new Uint8Array((32 - (bytes.length % 32)) % 32))
-  const items = headers.map(padded)
-  const offsets: Uint8Array[] = []
-  let at = items.length * 32
-  for (const item of items) {
-    offsets.push(encodeWord(BigInt(at)))
-    at += item.length
-  }
-  return concatBytes(
-    selectorOf('receiveHeaders(bytes[])'),
-    encodeWord(32n),
-    encodeWord(BigInt(items.length)),
-    ...offsets,
-    ...items,
-  )
 }

@@ -161,34 +161,6 @@ function decodeReceipt(f: RlpDecoded[]): StoredReceipt {
   }
 }
 
-/** Where an RLP item's payload starts and ends (`at` is the item's first byte). */
-function rlpItem(raw: Uint8Array, at: number): { start: number; end: number } {
-  const first = raw[at]
-  if (first === undefined) throw new Error('corrupt block record: truncated')
-  if (first < 0x80) return { start: at, end: at + 1 }
-  const isList = first >= 0xc0
-  const short = first - (isList ? 0xc0 : 0x80)
-  if (short <= 55) return { start: at + 1, end: at + 1 + short }
-  const lengthBytes = short - 55
-  let length = 0
-  for (let i = 1; i <= lengthBytes; i++) length = length * 256 + (raw[at + i] as number)
-  return { start: at + 1 + lengthBytes, end: at + 1 + lengthBytes + length }
-}
-
-/**
- * The logs bloom of a stored block, read in place: log queries over blocks that are not in
- * memory need only this of the record (the header's eighth field), not the decoded block. Packed
- * as stored: empty when the block has no logs (`packBloom`).
- */
-export function packedBloomOfBlockRecord(raw: Uint8Array): Uint8Array {
-  const header = rlpItem(raw, rlpItem(raw, 0).start)
-  let at = header.start
-  for (let field = 0; field < 7; field++) at = rlpItem(raw, at).end
-  const { start, end } = rlpItem(raw, at)
-  if (end > header.end) throw new Error('corrupt block record: header too short')
-  return raw.slice(start, end)
-}
-
 export function decodeBlockRecord(raw: Uint8Array): StoredBlock {
   const f = list(rlpDecode(raw))
   const hash = bytes(f[1])

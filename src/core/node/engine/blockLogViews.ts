@@ -76,6 +76,17 @@ function packed(views: Uint8Array[]): Uint8Array[] {
   })
 }
 
+/**
+ * The logs bloom of a stored block, read in place: log queries over blocks that are not in
+ * memory need only this of the record (the header's eighth field), not the decoded block. Packed
+ * as stored: empty when the block has no logs (`packBloom`).
+ */
+export function packedBloomOfBlockRecord(raw: Uint8Array): Uint8Array {
+  const record = spanAt(raw, 0, raw.length)
+  const header = items(raw, items(raw, record)[0] ?? corrupt())
+  return bytesOf(raw, header[7]).slice()
+}
+
 /** Every log of block `number` from its stored record, as `ChainReader.logs` returns them. */
 export function decodeBlockLogViews(raw: Uint8Array, number: bigint): LogView[] {
   const fields = items(raw, spanAt(raw, 0, raw.length))

@@ -24,10 +24,6 @@ export class LegacyLayoutSweep {
     this.#kv = kv
   }
 
-  get done(): boolean {
-    return this.#done
-  }
-
   /** The store's records were replaced (a chain dump loaded): they may be of the old layout again. */
   restart(): void {
     this.#done = false

@@ -8,11 +8,9 @@ import { scriptToAddress } from '../../../bitcoin/address.js'
 import { BTC_PARAMS } from '../../../bitcoin/params.js'
 import { p2pkhScript, p2shScript } from '../../../bitcoin/script.js'
 import type { PrecompileContext } from '../../../evm/types.js'
-import { serializeTransaction, transactionId } from '../../../mining/bitcoin/transaction.js'
 import type { BridgeEnv } from './env.js'
 import { feePerKbOf } from './pegout.js'
-import { logPegoutTransactionCreated, logReleaseRequested } from './pegoutEvents.js'
-import { readWaitingForConfirmations, writeWaitingForConfirmations } from './pegoutStorage.js'
+import { queueRefundRelease } from './pegoutRefund.js'
 import { buildReleaseTransaction, type SpendingFederation } from './releaseTransactionBuilder.js'
 import type { BridgeStorage, BridgeUtxo } from './storage.js'
 
@@ -39,20 +37,6 @@ export function refundFlyoverPegin(
     emptyWallet: true,
   })
   if (!result.ok) return false
-  const rskTxHash = ctx.txHash ?? new Uint8Array(32)
-  const btcTxHash = transactionId(result.tx)
-  const waiting = readWaitingForConfirmations(storage)
-  waiting.push({
-    btcTx: serializeTransaction(result.tx),
-    pegoutCreationBlockNumber: ctx.block.number,
-    rskTxHash,
-  })
-  writeWaitingForConfirmations(storage, waiting)
-  logReleaseRequested(ctx, rskTxHash, btcTxHash, refund.amount)
-  logPegoutTransactionCreated(
-    ctx,
-    btcTxHash,
-    result.selected.map((u) => u.value),
-  )
+  queueRefundRelease(ctx, storage, result, refund.amount)
   return true
 }

@@ -57,18 +57,32 @@ export function refundRejectedPegin(
     emptyWallet: true,
   })
   if (!result.ok) return result
+  return { ok: true, btcTxHash: queueRefundRelease(ctx, storage, result, refund.amount) }
+}
+
+/**
+ * A built refund joins the peg-outs waiting for confirmations (once), keyed by the current RSK
+ * transaction's hash, with the `release_requested` and `pegout_transaction_created` events RSKj
+ * logs for it. Returns the refund's (unsigned) txid.
+ */
+export function queueRefundRelease(
+  ctx: PrecompileContext,
+  storage: BridgeStorage,
+  built: { tx: BitcoinTransaction; selected: readonly BridgeUtxo[] },
+  amount: bigint,
+): Uint8Array {
   const rskTxHash = ctx.txHash ?? new Uint8Array(32)
-  const raw = serializeTransaction(result.tx)
-  const btcTxHash = transactionId(result.tx)
+  const raw = serializeTransaction(built.tx)
+  const btcTxHash = transactionId(built.tx)
   const waiting = readWaitingForConfirmations(storage)
   if (!waiting.some((w) => equalBytes(w.btcTx, raw)))
     waiting.push({ btcTx: raw, pegoutCreationBlockNumber: ctx.block.number, rskTxHash })
   writeWaitingForConfirmations(storage, waiting)
-  logReleaseRequested(ctx, rskTxHash, btcTxHash, refund.amount)
+  logReleaseRequested(ctx, rskTxHash, btcTxHash, amount)
   logPegoutTransactionCreated(
     ctx,
     btcTxHash,
-    result.selected.map((u) => u.value),
+    built.selected.map((u) => u.value),
   )
-  return { ok: true, btcTxHash }
+  return btcTxHash
 }
