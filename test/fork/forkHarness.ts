@@ -158,10 +158,24 @@ export async function sendSigned(
   return call<string>('eth_sendRawTransaction', [bytesToHex(tx.raw)])
 }
 
-/** Upstream: dev account #0 sends `DEV0_UPSTREAM_NONCE` plain transfers (no contract, ever). */
+/**
+ * Upstream: dev account #0 sends `DEV0_UPSTREAM_NONCE` plain transfers (no contract, ever), each
+ * with its own nonce and each waited for mined. An upstream that mines after answering the send
+ * (Anvil) would otherwise leave the last transfer out of the block the caller forks at, or give
+ * the next send a stale pending nonce and so an identical transaction it accepts as already known.
+ */
 export async function useDev0Upstream(rpc: Rpc, chainId: number): Promise<void> {
-  for (let i = 0n; i < DEV0_UPSTREAM_NONCE; i++)
-    await sendSigned(rpc, chainId, dev0.privateKey, dev0.address, { to: bob, value: 1n, gasLimit: 21_000n })
+  const first = BigInt(await rpc.call<string>('eth_getTransactionCount', [dev0.address, 'latest']))
+  for (let i = 0n; i < DEV0_UPSTREAM_NONCE; i++) {
+    const hash = await sendSigned(rpc, chainId, dev0.privateKey, dev0.address, {
+      to: bob,
+      value: 1n,
+      gasLimit: 21_000n,
+      nonce: first + i,
+    })
+    const receipt = await receiptOf(rpc, hash)
+    if (receipt?.status !== '0x1') throw new Error(`upstream transfer ${first + i} of dev account #0 was not mined`)
+  }
 }
 
 /** A tiny contract's creation code: deploys one STOP byte. */
