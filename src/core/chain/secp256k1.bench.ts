@@ -4,10 +4,14 @@
  */
 import * as tinySecp256k1 from 'tiny-secp256k1'
 import { bench, describe } from 'vitest'
+import { loadCurves } from '../crypto/curves.js'
 import { keccak256 } from '../crypto/hash.js'
 import { utf8ToBytes } from '../util/hex.js'
 import { nobleBackend, type RecoveryBackend, setRecoveryBackend, tinySecp256k1Backend } from './secp256k1.js'
 import { decodeTransaction, signTransaction, transactionSender } from './transaction.js'
+
+// Signing below uses the curves, which load on first need (curves.ts).
+await loadCurves()
 
 const raws = Array.from(
   { length: 256 },
