@@ -3,6 +3,7 @@
  * does (nonce from the pending state, gas from eth_estimateGas, a gas price no lower than the
  * latest block's minimum), sign a legacy EIP-155 transaction with the chain's id, send it raw.
  */
+import { rememberSignedSender } from '../core/chain/signedSenders.js'
 import type { Address, Hex } from '../core/util/hex.js'
 import { hexToBytes } from '../core/util/hex.js'
 import {
@@ -147,6 +148,15 @@ function toHex(bytes: Uint8Array): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
-export function signFilled(tx: LegacyTransaction, privateKey: Hex): { raw: Hex; hash: Hex } {
-  return signLegacyTransaction(tx, privateKey)
+/**
+ * Signs with `account`'s key. The node is told who signed (signedSenders.ts), so that sending the
+ * bytes does not recover the signer again.
+ */
+export function signFilled(
+  tx: LegacyTransaction,
+  account: { address: Address; privateKey: Hex },
+): { raw: Hex; hash: Hex } {
+  const signed = signLegacyTransaction(tx, account.privateKey)
+  rememberSignedSender(hexToBytes(signed.hash), account.address)
+  return signed
 }

@@ -130,7 +130,7 @@ export function createWallet(deps: WalletDependencies): Wallet {
           time: deps.now(),
           display: describeTransaction({ ...filled, from: account.address }, symbolOf(chainId)),
         })
-      const signed = signFilled(filled, account.privateKey)
+      const signed = signFilled(filled, account)
       intent = { id: requestId ?? deps.newId(), ...signed }
       // Durable no later than the transaction: if the worker dies after the node accepted it, the
       // replay resends these same bytes instead of signing a second one with the next nonce.
@@ -299,7 +299,7 @@ export function createWallet(deps: WalletDependencies): Wallet {
           time: deps.now(),
           display: describeTransaction({ ...filled, from: account.address }, symbolOf(chainId), true),
         })
-        return done(signFilled(filled, account.privateKey).raw)
+        return done(signFilled(filled, account).raw)
       }
       case 'personal_sign':
       case 'eth_sign':

@@ -25,6 +25,7 @@ import {
 } from './errors.js'
 import { type RlpDecoded, rlpDecode, rlpEncode } from './rlp.js'
 import { recoverAddress, recoverPublicKey, SECP256K1_N, signHash } from './secp256k1.js'
+import { signedSender } from './signedSenders.js'
 
 export interface TransactionFields {
   nonce: bigint
@@ -212,7 +213,7 @@ const senders = objectMemo<SignedTransaction, Address | null>('sender')
  */
 export function transactionSender(tx: SignedTransaction): Address | null {
   if (!tx.signed) return ZERO_ADDRESS
-  const cached = senders.get(tx)
+  const cached = senders.get(tx) ?? signedSender(tx.hash)
   if (cached !== undefined) return cached
   const recoveryId = tx.chainId === 0 ? tx.v - LOWER_REAL_V : (tx.v - CHAIN_ID_INC) & 1
   const sender = recoverAddress(signingHash(tx), tx.r, tx.s, recoveryId)
