@@ -88,6 +88,12 @@ export function parseTransactionRequest(raw: unknown): TransactionRequest {
 
 const hex = (n: bigint) => `0x${n.toString(16)}`
 
+/** The fields of the latest block that filling reads. */
+interface LatestBlock {
+  gasLimit?: string
+  minimumGasPrice?: string
+}
+
 /** Fills nonce, gas and gas price from the node. */
 export async function fillTransaction(
   request: TransactionRequest,
@@ -105,11 +111,17 @@ export async function fillTransaction(
     data: `0x${toHex(request.data)}`,
   }
   if (request.to) call.to = request.to
+  // The gas cap and the minimum gas price both come from the latest block: it is read once.
+  let latest: Promise<LatestBlock | null> | undefined
+  const latestBlock = () => {
+    latest ??= callNode('eth_getBlockByNumber', ['latest', false]) as Promise<LatestBlock | null>
+    return latest
+  }
   const [nonce, gas, gasPrice] = await Promise.all([
     request.nonce ??
       callNode('eth_getTransactionCount', [request.from, 'pending']).then((n) => BigInt(n as string)),
-    request.gas ?? estimateGas(call, callNode),
-    request.gasPrice ?? suggestedGasPrice(callNode),
+    request.gas ?? estimateGas(call, callNode, latestBlock),
+    request.gasPrice ?? suggestedGasPrice(callNode, latestBlock),
   ])
   return { nonce, gas, gasPrice, to: request.to, value: request.value, data: request.data, chainId }
 }
@@ -122,10 +134,14 @@ const GAS_ESTIMATION_CAP = 6_800_000n
  * (or the block's gas limit, when lower) for a call that halts with an exception (invalid init
  * code, an invalid opcode, out of gas), and a wallet that signs it burns the whole limit.
  */
-async function estimateGas(call: Record<string, string>, callNode: CallNode): Promise<bigint> {
+async function estimateGas(
+  call: Record<string, string>,
+  callNode: CallNode,
+  latestBlock: () => Promise<LatestBlock | null>,
+): Promise<bigint> {
   const [estimate, block] = await Promise.all([
     callNode('eth_estimateGas', [call]).then((g) => BigInt(g as string)),
-    callNode('eth_getBlockByNumber', ['latest', false]) as Promise<{ gasLimit?: string } | null>,
+    latestBlock(),
   ])
   const blockLimit = block?.gasLimit ? BigInt(block.gasLimit) : GAS_ESTIMATION_CAP
   const cap = blockLimit < GAS_ESTIMATION_CAP ? blockLimit : GAS_ESTIMATION_CAP
@@ -134,11 +150,11 @@ async function estimateGas(call: Record<string, string>, callNode: CallNode): Pr
 }
 
 /** The node's eth_gasPrice, raised to the latest block's minimumGasPrice if that is higher. */
-async function suggestedGasPrice(callNode: CallNode): Promise<bigint> {
-  const [price, block] = await Promise.all([
-    callNode('eth_gasPrice', []),
-    callNode('eth_getBlockByNumber', ['latest', false]) as Promise<{ minimumGasPrice?: string } | null>,
-  ])
+async function suggestedGasPrice(
+  callNode: CallNode,
+  latestBlock: () => Promise<LatestBlock | null>,
+): Promise<bigint> {
+  const [price, block] = await Promise.all([callNode('eth_gasPrice', []), latestBlock()])
   const suggested = BigInt(price as string)
   const minimum = block?.minimumGasPrice ? BigInt(block.minimumGasPrice) : 0n
   return suggested > minimum ? suggested : minimum
