@@ -8,9 +8,8 @@
 
 import { loadRecoveryBackend, type TinySecp256k1Like } from './chain/secp256k1.js'
 import { type Clock, systemClock } from './clock/clock.js'
-import { initFastKeccak } from './crypto/hash.js'
 import { type ForkOptions, openFork } from './fork/openFork.js'
-import { type LateLoads, startLateLoads } from './lateLoads.js'
+import { createLateLoads } from './lateLoads.js'
 import { NETWORKS, type NetworkConfig, type NetworkName } from './network/networks.js'
 import { DEFAULT_PROFILE, PROFILES, type Profile, type ProfileName } from './network/profiles.js'
 import { Engine } from './node/engine/engine.js'
@@ -163,8 +162,6 @@ export async function createNode({
     for (const listener of listeners.get(event) ?? []) (listener as NodeEventListener<E>)(payload)
   }
   const registry = createRegistry()
-  // The WebAssembly keccak (loading since import) hashes the chain as it opens.
-  await initFastKeccak()
   // Rootstock's native contracts; the block header contract reads the chain's recent blocks.
   const recentBlocks = new RecentBlocks()
   // A fork is fixed (and checked against the upstream) before the chain opens on it.
@@ -207,14 +204,14 @@ export async function createNode({
     engine,
     yieldToHost,
   }
-  // Started below, last; no request can reach the dispatcher before createNode returns.
-  let lateLoads: LateLoads | undefined
+  // Started one host task after the node is ready (below), or by the first request that needs them.
+  const lateLoads = createLateLoads()
   const dispatcher = createDispatcher({
     registry,
     context,
     onRequest: (record) => emit('request', record),
-    // Requests that may need the curves or SHA-256 wait for them: they load once the node is ready.
-    waitBefore: (method) => lateLoads?.waitBefore(method),
+    // Requests that may need the curves, SHA-256 or keccak wait for them: they load once the node is ready.
+    waitBefore: (method) => lateLoads.waitBefore(method),
     // Over a fork, a handler that stopped at upstream state not fetched yet runs again once it is.
     // The engine's fork is read at each call: `anvil_reset` can turn a local chain into a fork.
     runHandler: (call) => (engine.fork ? engine.fork.runHandler(call) : call()),
@@ -232,7 +229,7 @@ export async function createNode({
   // (file reads, compiling, a check against the pure-JS result) runs after the node is ready
   // instead of between the steps of opening it.
   void loadRecoveryBackend(secp256k1)
-  lateLoads = startLateLoads()
+  void yieldToHost().then(lateLoads.start)
 
   return {
     network: networkConfig,

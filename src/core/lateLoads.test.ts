@@ -6,13 +6,14 @@ import { bytesToHex } from './util/hex.js'
 // The unit setup file loaded the curves into this file's modules; a fresh module graph has not.
 async function freshNodeModules() {
   vi.resetModules()
-  const [{ createNode }, { createMemoryStore }, curves, fastSha256] = await Promise.all([
+  const [{ createNode }, { createMemoryStore }, curves, fastSha256, hash] = await Promise.all([
     import('./createNode.js'),
     import('./storage/memoryStore.js'),
     import('./crypto/curves.js'),
     import('./crypto/fastSha256.js'),
+    import('./crypto/hash.js'),
   ])
-  return { createNode, createMemoryStore, curves, fastSha256 }
+  return { createNode, createMemoryStore, curves, fastSha256, hash }
 }
 
 describe('what a node loads after it is ready', () => {
@@ -46,6 +47,30 @@ describe('what a node loads after it is ready', () => {
     expect(sent).toEqual({ jsonrpc: '2.0', id: 4, result: bytesToHex(transfer.hash) })
     // The block it mined hashed its merged-mining fields with the WebAssembly SHA-256.
     expect(await fastSha256.loadFastSha256()).toBe(true)
+    await node.close()
+  })
+
+  test('a chain reopens and answers its first reads before the WebAssembly keccak loads', async () => {
+    const first = await freshNodeModules()
+    const storage = first.createMemoryStore()
+    // Closing the node must not close the store: it stands for the disk the next start reads.
+    const disk = Object.assign(Object.create(storage), { close: async () => {} })
+    const creating = await first.createNode({ network: 'regtest', storage: disk })
+    await creating.close()
+    const { createNode, hash } = await freshNodeModules()
+    const node = await createNode({ network: 'regtest', storage: disk })
+    expect(await node.request({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' })).toMatchObject({
+      result: '0x0',
+    })
+    expect(hash.isFastKeccakReady()).toBe(false)
+    // A request that may hash waits for it.
+    await node.request({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'eth_getBalance',
+      params: [`0x${'00'.repeat(20)}`, 'latest'],
+    })
+    expect(hash.isFastKeccakReady()).toBe(true)
     await node.close()
   })
 

@@ -2,12 +2,13 @@
  * Hash functions used across the node; one place so the implementation can be swapped.
  *
  * keccak256 is on every hot path (trie nodes, headers, transaction hashes, addresses).
- * hash-wasm's WebAssembly keccak runs 5–8× faster than the portable one, but WebAssembly compiles
- * asynchronously, ~10 ms from the first call: loading starts when this module is evaluated, so it
- * overlaps the rest of start-up, and `initFastKeccak()` is awaited before the chain is opened
- * (createNode and the state's async constructors do it). Until it resolves, or where WebAssembly is
- * not allowed (an extension without `wasm-unsafe-eval`), the portable @noble/hashes keccak is used.
- * Both give the same digests.
+ * hash-wasm's WebAssembly keccak runs 5–8× faster than the portable one, but it is not needed to
+ * open a chain: loading it decodes its embedded binary (~3.7 ms of a cold start in the extension's
+ * worker) before compiling it asynchronously. So a node starts it once it is ready, with its other
+ * late loads (`core/lateLoads.ts`), and requests that may hash much wait for it; a state commit and
+ * the rebuilding of a state from its tries wait for it too. Until it resolves, or where WebAssembly
+ * is not allowed (an extension without `wasm-unsafe-eval`), the portable @noble/hashes keccak is
+ * used. Both give the same digests.
  */
 import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js'
 import { keccak_256 } from '@noble/hashes/sha3.js'
@@ -28,7 +29,6 @@ export function initFastKeccak(): Promise<boolean> {
   )
   return initializing
 }
-void initFastKeccak()
 
 export function isFastKeccakReady(): boolean {
   return fastKeccak !== undefined

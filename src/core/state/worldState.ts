@@ -112,11 +112,7 @@ export class WorldState implements StateReader {
     } = {},
   ): Promise<WorldState> {
     const { headStateRoot, ...rest } = parameters
-    const [{ root: recorded, flat }, headRoot] = await Promise.all([
-      loadFlatState(kv),
-      headStateRoot,
-      initFastKeccak(),
-    ])
+    const [{ root: recorded, flat }, headRoot] = await Promise.all([loadFlatState(kv), headStateRoot])
     const root = recorded ?? headRoot ?? EMPTY_TRIE_ROOT
     const state = new WorldState({ ...rest, kv })
     state.flat = flat
