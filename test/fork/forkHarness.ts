@@ -174,7 +174,8 @@ export async function useDev0Upstream(rpc: Rpc, chainId: number): Promise<void> 
       nonce: first + i,
     })
     const receipt = await receiptOf(rpc, hash)
-    if (receipt?.status !== '0x1') throw new Error(`upstream transfer ${first + i} of dev account #0 was not mined`)
+    if (receipt?.status !== '0x1')
+      throw new Error(`upstream transfer ${first + i} of dev account #0 was not mined`)
   }
 }
 
