@@ -1,5 +1,6 @@
 /**
- * Storage keys of the world state. Trie nodes use `trieNodeKey()` (`t:`); the rest is the flat
+ * Storage keys of the world state. Trie nodes use `trieNodeKey()` (`t:`, roots) and
+ * `packedNodesKey()` (`tn:`, the other nodes of a commit: trie/packedNodes.ts); the rest is the flat
  * state (the latest accounts and slots, read at start-up by range scans), code by hash, and key
  * preimages (a secure trie only knows keccak(address) / keccak(slot); moving the flat state to
  * another root needs the originals back).

@@ -16,8 +16,7 @@ import type { AccountData, StateDiff, StateReader } from '../evm/types.js'
 import type { KeyValueStore, KvOperation } from '../storage/types.js'
 import { initFastKeccak, isFastKeccakReady, keccak256 } from '../trie/keccak.js'
 import { SecureMerklePatriciaTrie } from '../trie/secure.js'
-import { kvTrieNodeLoaders, TrieNodeStore, trieNodeKey } from '../trie/store.js'
-import type { TrieNodeWrite } from '../trie/trie.js'
+import { kvTrieNodeLoaders, TrieNodeStore } from '../trie/store.js'
 import {
   type Address,
   bigintToBytes,
@@ -32,6 +31,7 @@ import { HistoricalStateReader } from './historicalReader.js'
 import { HistoricalState } from './history.js'
 import { codeKey, FLAT_ROOT_KEY, flatAccountKey, flatStorageKey, preimageKey } from './keys.js'
 import { loadFlatState } from './load.js'
+import { CommitNodeWrites, highestPackedSeq } from './nodeWrites.js'
 import { moveFlatState } from './reset.js'
 
 export type { FlatState }
@@ -70,11 +70,6 @@ interface PendingAccount {
   newSlots: Set<bigint>
 }
 
-/** The in-memory parts `load.ts` and `reset.ts` fill; not for other callers. */
-function pushNodeWrites(nodes: TrieNodeWrite[], writes: KvOperation[]): void {
-  for (const { hash, encoded } of nodes) writes.push({ type: 'put', key: trieNodeKey(hash), value: encoded })
-}
-
 export class WorldState implements StateReader {
   readonly nodes: TrieNodeStore
   readonly kv: KeyValueStore | undefined
@@ -90,6 +85,8 @@ export class WorldState implements StateReader {
    * without a block (a dev edit, a reset) records its root, and the next block's commit deletes it.
    */
   private rootRecorded = false
+  /** The last packed node record's number (`nextCommitSeq`); read from storage on first use. */
+  private commitSeq: number | undefined
   private busy = false
   /** Without storage, key preimages are kept here so `resetToRoot` can still name what changed. */
   private readonly memoryPreimages: Map<string, Uint8Array> | undefined
@@ -270,12 +267,24 @@ export class WorldState implements StateReader {
     this.rootRecorded = !forBlock
   }
 
+  /**
+   * The number of this commit's packed node record: one above the highest in storage when first
+   * asked, then counting up in memory, so a commit whose batch failed never shares its number
+   * with one that landed while nodes it emitted are still cached.
+   */
+  private async nextCommitSeq(): Promise<number> {
+    this.commitSeq ??= this.kv ? await highestPackedSeq(this.kv) : 0
+    this.commitSeq++
+    return this.commitSeq
+  }
+
   private async commitPending(forBlock: boolean): Promise<StateCommitResult> {
     if (!isFastKeccakReady()) await initFastKeccak()
     const writes: KvOperation[] = []
+    const nodeWrites = new CommitNodeWrites(await this.nextCommitSeq())
     for (const [address, pending] of this.pending) {
       const account = this.flat.accounts.get(address)
-      const storageRoot = await this.commitStorage(address, pending, writes)
+      const storageRoot = await this.commitStorage(address, pending, writes, nodeWrites)
       const addressBytes = hexToBytes(address)
       const hashedAddress = hashedAddressOf(address, addressBytes)
       if (!account) {
@@ -290,8 +299,9 @@ export class WorldState implements StateReader {
       writes.push({ type: 'put', key: flatAccountKey(address), value: encoded })
       if (pending.isNewAccount) this.recordPreimage(hashedAddress, addressBytes, writes)
     }
-    const { root, nodes } = this.accountTrie.commit()
-    pushNodeWrites(nodes, writes)
+    const { root, nodes } = this.accountTrie.commit(nodeWrites.seq)
+    nodeWrites.add(nodes, writes)
+    nodeWrites.finish(writes)
     for (const [id, code] of this.newCodes)
       writes.push({ type: 'put', key: codeKey(hexToBytes(id)), value: code })
     this.rootRecordWrites(root, forBlock, writes)
@@ -344,6 +354,7 @@ export class WorldState implements StateReader {
     address: Address,
     pending: PendingAccount,
     writes: KvOperation[],
+    nodeWrites: CommitNodeWrites,
   ): Promise<Uint8Array | undefined> {
     if (!pending.storageCleared && pending.slots.size === 0) return undefined
     const storageTrie = this.storageTrieFor(address, pending.storageCleared)
@@ -364,8 +375,8 @@ export class WorldState implements StateReader {
       }
     }
     if (slots && slots.size === 0) this.flat.storage.delete(address)
-    const { root, nodes } = storageTrie.commit()
-    pushNodeWrites(nodes, writes)
+    const { root, nodes } = storageTrie.commit(nodeWrites.seq)
+    nodeWrites.add(nodes, writes)
     return root
   }
 

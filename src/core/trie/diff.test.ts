@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { bytesToHex } from '../util/hex.js'
 import { diffTries, listTrie } from './diff.js'
 import { TrieNodeStore } from './store.js'
+import { loaderOf } from './testLoaders.js'
 import { randomBytes, seededRandom } from './testRandom.js'
 import { MerklePatriciaTrie } from './trie.js'
 
@@ -38,7 +39,7 @@ describe('diffTries', () => {
         roots.push({ root, state: snapshot(live) })
       }
       // A cold store, so the walk must load what it compares.
-      const store = new TrieNodeStore({ loader: async (hash) => persisted.get(bytesToHex(hash)) })
+      const store = new TrieNodeStore({ loader: loaderOf(persisted) })
       for (const [from, to] of [
         [0, 5],
         [5, 0],

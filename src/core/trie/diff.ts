@@ -20,7 +20,8 @@ export interface TrieDifference {
 
 async function resolve(store: TrieNodeStore, ref: ChildRef): Promise<TrieNode | undefined> {
   if (ref === undefined || ref.type !== 'hash') return ref
-  return decodeNode(await store.load(ref.hash), ref.hash)
+  const { encoded, childAt } = await store.load(ref.hash, ref.at)
+  return decodeNode(encoded, ref.hash, ref.at, childAt)
 }
 
 function nibblesToKey(nibbles: Uint8Array): Uint8Array {
@@ -114,5 +115,5 @@ export async function listTrie(
 }
 
 function rootRef(root: Uint8Array): ChildRef {
-  return equalBytes(root, EMPTY_TRIE_ROOT) ? undefined : { type: 'hash', hash: root }
+  return equalBytes(root, EMPTY_TRIE_ROOT) ? undefined : { type: 'hash', hash: root, at: 0 }
 }

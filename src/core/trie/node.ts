@@ -2,10 +2,11 @@
  * Trie nodes in memory and their Ethereum RLP encoding.
  *
  * Nodes are treated as immutable values: an update builds new nodes along the path and shares
- * the rest, so an old root stays valid for as long as someone holds it. Two fields are memos
- * that never change a node's meaning: `encoded`/`hash` (computed once) and `stored` (the node is
- * retrievable by its hash, so a commit need not emit it again). A child that has not been read yet
- * is a `HashRef`; reading it replaces the ref in the parent by the decoded node (same hash).
+ * the rest, so an old root stays valid for as long as someone holds it. Three fields are memos
+ * that never change a node's meaning: `encoded`/`hash` (computed once), `stored` (the node is in
+ * storage, so a commit need not emit it again) and `at` (where: packedNodes.ts). A child that has
+ * not been read yet is a `HashRef` carrying where it lies; reading it replaces the ref in the
+ * parent by the decoded node (same hash).
  */
 import { decode, type NestedUint8Array } from '@ethereumjs/rlp'
 import { keccak256 } from './keccak.js'
@@ -16,8 +17,10 @@ interface NodeMemo {
   encoded: Uint8Array | undefined
   /** keccak256 of `encoded`, cached after the first use. */
   hash: Uint8Array | undefined
-  /** True once the node can be read back by its hash (loaded from, or emitted to, storage). */
+  /** True once the node can be read back (loaded from, or emitted to, storage). */
   stored: boolean
+  /** Where it is stored, once `stored`: 0 under `t:<hash>`, else its packed record's seq. */
+  at: number
 }
 
 export interface LeafNode extends NodeMemo {
@@ -39,10 +42,11 @@ export interface BranchNode extends NodeMemo {
   readonly value: Uint8Array | undefined
 }
 
-/** A node known only by hash until it is loaded. */
+/** A node known only by hash until it is loaded, and where it lies (as `NodeMemo.at`). */
 export interface HashRef {
   readonly type: 'hash'
   readonly hash: Uint8Array
+  at: number
 }
 
 export type TrieNode = LeafNode | ExtensionNode | BranchNode
@@ -52,15 +56,15 @@ export type ChildRef = TrieNode | HashRef | undefined
 // shapes; memo fields added later would multiply shapes and make the hot loops megamorphic.
 
 export function leafNode(path: Uint8Array, value: Uint8Array): LeafNode {
-  return { type: 'leaf', path, value, encoded: undefined, hash: undefined, stored: false }
+  return { type: 'leaf', path, value, encoded: undefined, hash: undefined, stored: false, at: 0 }
 }
 
 export function extensionNode(path: Uint8Array, child: ChildRef): ExtensionNode {
-  return { type: 'extension', path, child, encoded: undefined, hash: undefined, stored: false }
+  return { type: 'extension', path, child, encoded: undefined, hash: undefined, stored: false, at: 0 }
 }
 
 export function branchNode(children: ChildRef[], value: Uint8Array | undefined): BranchNode {
-  return { type: 'branch', children, value, encoded: undefined, hash: undefined, stored: false }
+  return { type: 'branch', children, value, encoded: undefined, hash: undefined, stored: false, at: 0 }
 }
 
 export function emptyChildren(): ChildRef[] {
@@ -218,7 +222,7 @@ export class InvalidTrieNodeError extends Error {
 function decodeChild(raw: Uint8Array | NestedUint8Array): ChildRef {
   if (Array.isArray(raw)) return decodeRawNode(raw)
   if (raw.length === 0) return undefined
-  if (raw.length === 32) return { type: 'hash', hash: raw }
+  if (raw.length === 32) return { type: 'hash', hash: raw, at: 0 }
   throw new InvalidTrieNodeError(`invalid child reference of ${raw.length} bytes`)
 }
 
@@ -244,8 +248,17 @@ function decodeRawNode(raw: NestedUint8Array): TrieNode {
   throw new InvalidTrieNodeError(`a trie node has 2 or 17 items, got ${raw.length}`)
 }
 
-/** Decodes a stored node; `hash` (when known) is kept so it is never recomputed. */
-export function decodeNode(encoded: Uint8Array, hash?: Uint8Array): TrieNode {
+/**
+ * Decodes a stored node; `hash` (when known) is kept so it is never recomputed. `at` is where it
+ * was found and `childAt` where its hash-referenced children lie, in order (all under `t:` when
+ * absent, as in the previous layout).
+ */
+export function decodeNode(
+  encoded: Uint8Array,
+  hash?: Uint8Array,
+  at = 0,
+  childAt?: readonly number[],
+): TrieNode {
   const raw = decode(encoded)
   if (!Array.isArray(raw)) throw new InvalidTrieNodeError('a trie node is an RLP list')
   const node = decodeRawNode(raw)
@@ -253,6 +266,34 @@ export function decodeNode(encoded: Uint8Array, hash?: Uint8Array): TrieNode {
   if (hash) {
     node.hash = hash
     node.stored = true
+    node.at = at
+  }
+  if (childAt) {
+    let i = 0
+    const place = (child: ChildRef) => {
+      if (child?.type !== 'hash') return
+      if (i >= childAt.length)
+        throw new InvalidTrieNodeError('a stored node names fewer child locations than children')
+      child.at = childAt[i++] as number
+    }
+    if (node.type === 'branch') for (const child of node.children) place(child)
+    else if (node.type === 'extension') place(node.child)
   }
   return node
+}
+
+/** Where each hash-referenced child of `node` lies, in the order `decodeNode` reads them. */
+export function childLocations(node: TrieNode): number[] {
+  const out: number[] = []
+  const add = (child: ChildRef) => {
+    if (child === undefined) return
+    if (child.type === 'hash') out.push(child.at)
+    else if (isHashReferenced(child)) {
+      if (!child.stored) throw new Error('a child is emitted before its parent')
+      out.push(child.at)
+    }
+  }
+  if (node.type === 'branch') for (const child of node.children) add(child)
+  else if (node.type === 'extension') add(node.child)
+  return out
 }

@@ -7,6 +7,7 @@ import { orderedTrieKey, orderedTrieProof, orderedTrieRoot } from './ordered.js'
 import { createProof, createProofSync, InvalidProofError, verifyProof } from './proof.js'
 import { SecureMerklePatriciaTrie, verifySecureProof } from './secure.js'
 import { TrieNodeStore } from './store.js'
+import { loaderOf } from './testLoaders.js'
 import { randomBytes, seededRandom } from './testRandom.js'
 import { MerklePatriciaTrie } from './trie.js'
 
@@ -94,7 +95,7 @@ describe('proofs', () => {
     for (const [key, value] of entries) source.putSync(keccak256(key), value)
     const { root, nodes } = source.commit()
     const persisted = new Map(nodes.map(({ hash, encoded }) => [bytesToHex(hash), encoded]))
-    const store = new TrieNodeStore({ loader: async (hash) => persisted.get(bytesToHex(hash)) })
+    const store = new TrieNodeStore({ loader: loaderOf(persisted) })
     const reopened = new MerklePatriciaTrie({ root, store })
     const [key, value] = entries[3] as [Uint8Array, Uint8Array]
     const proof = await createProof(reopened, keccak256(key))

@@ -27,8 +27,9 @@ export class SecureMerklePatriciaTrie {
     return this.trie.root()
   }
 
-  commit(): TrieCommitResult {
-    return this.trie.commit()
+  /** `MerklePatriciaTrie.commit`: the root under its hash, the rest in the record of commit `seq`. */
+  commit(seq = 0): TrieCommitResult {
+    return this.trie.commit(seq)
   }
 
   getSync(key: Uint8Array): Uint8Array | undefined {

@@ -13,28 +13,53 @@
 import type { KeyValueStore } from '../storage/types.js'
 import { bytesToHex, bytesToUnprefixedHex } from '../util/hex.js'
 import { keccak256 } from './keccak.js'
+import {
+  decodePackedNodes,
+  decodeTrieNodeRecord,
+  findPackedNode,
+  type PackedTrieNode,
+  packedNodesKey,
+  type TrieNodeEntry,
+} from './packedNodes.js'
 
-export type TrieNodeLoader = (hash: Uint8Array) => Promise<Uint8Array | undefined>
+/** Reads the node with `hash` stored at `at`: the nodes read with it (a packed record's all). */
+export type TrieNodeLoader = (hash: Uint8Array, at: number) => Promise<PackedTrieNode[] | undefined>
 
-/** Storage key of a trie node: `t:` + 64 lowercase hex digits of its keccak256 hash. */
+/** Storage key of a root (or of any node of the previous layout): `t:` + 64 hex digits of its hash. */
 export function trieNodeKey(hash: Uint8Array): string {
   return `t:${bytesToUnprefixedHex(hash)}`
 }
 
-/** A loader that reads nodes written under `trieNodeKey()`. */
+/** A loader of the nodes written by `WorldState` (packedNodes.ts), and of the previous layout. */
 export function kvTrieNodeLoader(kv: KeyValueStore): TrieNodeLoader {
-  return (hash) => kv.get(trieNodeKey(hash))
+  return async (hash, at) => {
+    if (at === 0) {
+      const value = await kv.get(trieNodeKey(hash))
+      return value && [{ hash, ...decodeTrieNodeRecord(value) }]
+    }
+    const record = await kv.get(packedNodesKey(at))
+    return record && decodePackedNodes(record, at)
+  }
 }
 
 /** Reads a node at once from a store that answers synchronously (`getSync`). */
-export type SyncTrieNodeLoader = (hash: Uint8Array) => Uint8Array | undefined
+export type SyncTrieNodeLoader = (hash: Uint8Array, at: number) => TrieNodeEntry | undefined
 
 /** The nodes and loaders of a `KeyValueStore`: synchronous too when the store is. */
 export function kvTrieNodeLoaders(kv: KeyValueStore): Pick<TrieNodeStoreParameters, 'loader' | 'syncLoader'> {
   const { getSync } = kv
   return {
     loader: kvTrieNodeLoader(kv),
-    syncLoader: getSync ? (hash) => getSync.call(kv, trieNodeKey(hash)) : undefined,
+    syncLoader: getSync
+      ? (hash, at) => {
+          if (at === 0) {
+            const value = getSync.call(kv, trieNodeKey(hash))
+            return value && decodeTrieNodeRecord(value)
+          }
+          const record = getSync.call(kv, packedNodesKey(at))
+          return record && findPackedNode(record, at, hash)
+        }
+      : undefined,
   }
 }
 
@@ -43,9 +68,12 @@ export class MissingTrieNodeError extends Error {
   static code = -32603
   override name = 'MissingTrieNodeError'
   readonly hash: Uint8Array
-  constructor(hash: Uint8Array, reason = 'not loaded') {
+  /** Where the node lies (`NodeMemo.at`), for loading it. */
+  readonly at: number
+  constructor(hash: Uint8Array, at = 0, reason = 'not loaded') {
     super(`trie node ${bytesToHex(hash)} ${reason}`)
     this.hash = hash
+    this.at = at
   }
 }
 
@@ -79,41 +107,57 @@ export class TrieNodeStore {
   private readonly loader: TrieNodeLoader | undefined
   private readonly syncLoader: SyncTrieNodeLoader | undefined
   private readonly generationSize: number
+  /** A scratch store's base: read through, never written (`scratch()`). */
+  private readonly base: TrieNodeStore | undefined
   // Two generations instead of an LRU list: new nodes go to `young`; when it is full it becomes
   // `old` and the previous `old` is dropped. Every operation is O(1) and a node read from `old` is
   // moved back to `young`, so hot nodes survive.
-  private young = new Map<string, Uint8Array>()
-  private old = new Map<string, Uint8Array>()
+  private young = new Map<string, TrieNodeEntry>()
+  private old = new Map<string, TrieNodeEntry>()
   /** With a `syncLoader`: nodes added since the last `saved()`, not in the store yet. */
-  private unsaved = new Map<string, Uint8Array>()
+  private unsaved = new Map<string, TrieNodeEntry>()
 
-  constructor({ loader, syncLoader, maxCachedNodes }: TrieNodeStoreParameters = {}) {
+  constructor({ loader, syncLoader, maxCachedNodes }: TrieNodeStoreParameters = {}, base?: TrieNodeStore) {
     this.loader = loader
     this.syncLoader = syncLoader
+    this.base = base
     // Without a loader the cache is the only copy of the nodes, so it must keep them all.
     const max = maxCachedNodes ?? (loader ? 20_000 : Number.POSITIVE_INFINITY)
     this.generationSize = Math.max(1, Math.ceil(max / 2))
+  }
+
+  /**
+   * A store for a state that is computed and thrown away (a block template): it reads this one's
+   * nodes, and keeps what it commits to itself. Its nodes never reach storage, so the locations
+   * they were given must not be taken for stored ones by the state that does write.
+   */
+  scratch(): TrieNodeStore {
+    return new TrieNodeStore({}, this)
   }
 
   get size(): number {
     return this.young.size + this.old.size + this.unsaved.size
   }
 
-  /** The node if it can be had synchronously: from the cache, or from a store in memory. */
-  getCached(hash: Uint8Array): Uint8Array | undefined {
+  /**
+   * The node if it can be had synchronously: from the cache, or from a store in memory. `at` is
+   * where it lies in storage; any stored copy of a hash is the same node.
+   */
+  getCached(hash: Uint8Array, at = 0): TrieNodeEntry | undefined {
     const key = cacheKey(hash)
-    if (this.syncLoader) return this.unsaved.get(key) ?? this.syncLoader(hash)
+    if (this.syncLoader) return this.unsaved.get(key) ?? this.syncLoader(hash, at)
     const young = this.young.get(key)
     if (young) return young
     const old = this.old.get(key)
     if (old) this.insert(key, old)
-    return old
+    return old ?? this.base?.getCached(hash, at)
   }
 
-  add(hash: Uint8Array, encoded: Uint8Array): void {
+  add(hash: Uint8Array, encoded: Uint8Array, childAt?: readonly number[]): void {
     const key = cacheKey(hash)
-    if (this.syncLoader) this.unsaved.set(key, encoded)
-    else if (!this.young.has(key)) this.insert(key, encoded)
+    const entry = { encoded, childAt }
+    if (this.syncLoader) this.unsaved.set(key, entry)
+    else if (!this.young.has(key)) this.insert(key, entry)
   }
 
   /**
@@ -125,12 +169,12 @@ export class TrieNodeStore {
     if (this.unsaved.size > 0) this.unsaved = new Map()
   }
 
-  private insert(key: string, encoded: Uint8Array): void {
+  private insert(key: string, entry: TrieNodeEntry): void {
     if (this.young.size >= this.generationSize) {
       this.old = this.young
       this.young = new Map()
     }
-    this.young.set(key, encoded)
+    this.young.set(key, entry)
   }
 
   /** Adds nodes whose hash is not known yet (e.g. the nodes of a proof). */
@@ -139,13 +183,28 @@ export class TrieNodeStore {
   }
 
   /** The node from memory or the loader; throws `MissingTrieNodeError` when neither has it. */
-  async load(hash: Uint8Array): Promise<Uint8Array> {
-    const cached = this.getCached(hash)
+  async load(hash: Uint8Array, at = 0): Promise<TrieNodeEntry> {
+    const cached = this.getCached(hash, at)
     if (cached) return cached
-    const loaded = this.loader ? await this.loader(hash) : undefined
-    if (!loaded) throw new MissingTrieNodeError(hash, 'not found in storage')
-    // Over a synchronous store the node is already in memory there.
-    if (!this.syncLoader) this.add(hash, loaded)
-    return loaded
+    if (this.base) return this.base.load(hash, at)
+    const loaded = this.loader ? await this.loader(hash, at) : undefined
+    const found = loaded?.find((node) => equalHashes(node.hash, hash))
+    if (!loaded || !found) throw new MissingTrieNodeError(hash, at, 'not found in storage')
+    // Over a synchronous store the node is already in memory there. Otherwise the nodes read with
+    // it (its packed record's) are kept too, as a read down a path needs them next, unless they
+    // would crowd out what is cached; the node asked for goes in last, so that the rerun of the
+    // read that missed it finds it whatever the record's size.
+    if (!this.syncLoader) {
+      if (loaded.length <= this.generationSize / 4)
+        for (const node of loaded) if (node !== found) this.add(node.hash, node.encoded, node.childAt)
+      this.add(found.hash, found.encoded, found.childAt)
+    }
+    return found
   }
+}
+
+function equalHashes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
 }

@@ -4,6 +4,7 @@ import { EMPTY_TRIE_ROOT, keccak256 } from '../crypto/hash.js'
 import { bytesToHex, hexToBytes, utf8ToBytes } from '../util/hex.js'
 import { SecureMerklePatriciaTrie } from './secure.js'
 import { MissingTrieNodeError, TrieNodeStore } from './store.js'
+import { loaderOf, syncLoaderOf } from './testLoaders.js'
 import { randomBytes, seededRandom } from './testRandom.js'
 import { MerklePatriciaTrie } from './trie.js'
 
@@ -171,7 +172,7 @@ describe('commit and loading', () => {
       for (const { key, value } of ops.slice(index * 40, index * 40 + 40)) {
         replayed.set(bytesToHex(key), value)
       }
-      const store = new TrieNodeStore({ loader: async (hash) => persisted.get(bytesToHex(hash)) })
+      const store = new TrieNodeStore({ loader: loaderOf(persisted) })
       const historical = new MerklePatriciaTrie({ root, store })
       for (const [keyHex, value] of replayed) {
         expect(await historical.get(hexToBytes(keyHex))).toEqual(value)
@@ -186,10 +187,9 @@ describe('commit and loading', () => {
     const persisted = new Map(nodes.map(({ hash, encoded }) => [bytesToHex(hash), encoded]))
     let loads = 0
     const store = new TrieNodeStore({
-      loader: async (hash) => {
+      loader: loaderOf(persisted, () => {
         loads++
-        return persisted.get(bytesToHex(hash))
-      },
+      }),
     })
     const reopened = new MerklePatriciaTrie({ root, store })
     expect(() => reopened.getSync(Uint8Array.of(3, 3))).toThrow(MissingTrieNodeError)
@@ -233,10 +233,9 @@ describe('TrieNodeStore', () => {
     let loads = 0
     const store = new TrieNodeStore({
       maxCachedNodes: 8,
-      loader: async (hash) => {
+      loader: loaderOf(persisted, () => {
         loads++
-        return persisted.get(bytesToHex(hash))
-      },
+      }),
     })
     const roots = commitFiftyRoots(store, persisted, 3)
     expect(store.size).toBeLessThanOrEqual(8)
@@ -248,8 +247,7 @@ describe('TrieNodeStore', () => {
 
   test('over a store that reads synchronously, committed nodes are kept until saved and then read from the store', () => {
     const persisted = new Map<string, Uint8Array>()
-    const syncLoader = (hash: Uint8Array) => persisted.get(bytesToHex(hash))
-    const store = new TrieNodeStore({ loader: async (hash) => syncLoader(hash), syncLoader })
+    const store = new TrieNodeStore({ loader: loaderOf(persisted), syncLoader: syncLoaderOf(persisted) })
     const roots = commitFiftyRoots(store, persisted, 5)
     // Every node is in the store already, but nobody said so: all are still held.
     expect(store.size).toBeGreaterThan(50)

@@ -15,6 +15,7 @@ import {
   type BranchNode,
   branchNode,
   type ChildRef,
+  childLocations,
   decodeNode,
   type ExtensionNode,
   emptyChildren,
@@ -27,10 +28,15 @@ import {
 } from './node.js'
 import { MissingTrieNodeError, TrieNodeStore } from './store.js'
 
-/** A node to persist: write `encoded` under `trieNodeKey(hash)`. */
+/**
+ * A node to persist: under `trieNodeKey(hash)` when `at` is 0 (the root), else in the commit's
+ * packed record (packedNodes.ts); `childAt` says where its hash-referenced children lie.
+ */
 export interface TrieNodeWrite {
   hash: Uint8Array
   encoded: Uint8Array
+  childAt: number[]
+  at: number
 }
 
 export interface TrieCommitResult {
@@ -51,9 +57,9 @@ const NO_NIBBLES = new Uint8Array(0)
 /** Resolves a reference to its node from memory (throws `MissingTrieNodeError` when absent). */
 export function resolveRef(store: TrieNodeStore, ref: ChildRef): TrieNode | undefined {
   if (ref === undefined || ref.type !== 'hash') return ref
-  const encoded = store.getCached(ref.hash)
-  if (!encoded) throw new MissingTrieNodeError(ref.hash)
-  return decodeNode(encoded, ref.hash)
+  const entry = store.getCached(ref.hash, ref.at)
+  if (!entry) throw new MissingTrieNodeError(ref.hash, ref.at)
+  return decodeNode(entry.encoded, ref.hash, ref.at, entry.childAt)
 }
 
 /** The branch's child `index`, memoized into the branch once loaded. */
@@ -75,7 +81,7 @@ export async function withNodeLoading<T>(store: TrieNodeStore, operation: () => 
       return operation()
     } catch (error) {
       if (!(error instanceof MissingTrieNodeError)) throw error
-      await store.load(error.hash)
+      await store.load(error.hash, error.at)
     }
   }
 }
@@ -87,7 +93,9 @@ export class MerklePatriciaTrie {
   constructor({ root, store = new TrieNodeStore() }: MerklePatriciaTrieParameters = {}) {
     this.store = store
     this.rootRef =
-      root === undefined || equalBytes(root, EMPTY_TRIE_ROOT) ? undefined : { type: 'hash', hash: root }
+      root === undefined || equalBytes(root, EMPTY_TRIE_ROOT)
+        ? undefined
+        : { type: 'hash', hash: root, at: 0 }
   }
 
   /** A trie sharing this one's nodes; updates to either do not affect the other. */
@@ -162,35 +170,41 @@ export class MerklePatriciaTrie {
 
   /**
    * Hashes what changed and returns the nodes that are not persisted yet; the caller writes them
-   * (under `trieNodeKey(hash)`) in its own batch. They are also added to the store's cache.
+   * in its own batch: the root under its hash, the others in the packed record of commit `seq`
+   * (every node under its hash when `seq` is 0). They are also added to the store's cache.
    */
-  commit(): TrieCommitResult {
+  commit(seq = 0): TrieCommitResult {
     const nodes: TrieNodeWrite[] = []
     const root = this.rootRef
     if (root === undefined) return { root: EMPTY_TRIE_ROOT, nodes }
     if (root.type === 'hash') return { root: root.hash, nodes }
-    this.collectChildren(root, nodes)
-    // The root is stored under its hash even when it is shorter than 32 bytes, so it can be opened.
-    this.emit(root, nodes)
+    this.collectChildren(root, nodes, seq)
+    // The root is stored under its hash even when it is shorter than 32 bytes, so it can be opened;
+    // a node stored inside a packed record that has become the root (a deletion collapsed the
+    // nodes above it) is written again under its hash.
+    if (root.stored && root.at !== 0) root.stored = false
+    this.emit(root, nodes, 0)
     return { root: hashNode(root), nodes }
   }
 
-  private emit(node: TrieNode, out: TrieNodeWrite[]): void {
+  private emit(node: TrieNode, out: TrieNodeWrite[], at: number): void {
     if (node.stored) return
     const hash = hashNode(node)
     const encoded = encodeNode(node)
-    out.push({ hash, encoded })
-    this.store.add(hash, encoded)
+    const childAt = childLocations(node)
+    out.push({ hash, encoded, childAt, at })
+    this.store.add(hash, encoded, childAt)
     node.stored = true
+    node.at = at
   }
 
-  private collectChildren(node: TrieNode, out: TrieNodeWrite[]): void {
+  private collectChildren(node: TrieNode, out: TrieNodeWrite[], seq: number): void {
     if (node.stored || node.type === 'leaf') return
     const children = node.type === 'branch' ? node.children : [node.child]
     for (const child of children) {
       if (child === undefined || child.type === 'hash' || child.stored) continue
-      this.collectChildren(child, out)
-      if (isHashReferenced(child)) this.emit(child, out)
+      this.collectChildren(child, out, seq)
+      if (isHashReferenced(child)) this.emit(child, out, seq)
     }
   }
 

@@ -188,9 +188,16 @@ export function editAccount(engine: Engine, address: Address, edit: StateEdit): 
     }
     if (edit.code) change.code = edit.code
     const diff: StateDiff = new Map([[address, change]])
-    engine.state.applyDiff(diff)
-    const { writes } = await engine.state.commit()
-    await engine.kv.batch(writes)
-    engine.state.nodes.saved()
+    try {
+      engine.state.applyDiff(diff)
+      const { writes } = await engine.state.commit()
+      await engine.kv.batch(writes)
+      engine.state.nodes.saved()
+    } catch (error) {
+      // The batch is all or nothing: memory goes back to what is stored, nodes the commit emitted
+      // (and took for stored) included.
+      await engine.reloadState()
+      throw error
+    }
   })
 }

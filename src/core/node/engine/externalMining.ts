@@ -188,14 +188,16 @@ export class ExternalMining {
 }
 
 /**
- * Executes the next block on the head and computes its state root on a scratch state (sharing the
- * trie node cache), so the live state and storage stay untouched until a miner delivers.
+ * Executes the next block on the head and computes its state root on a scratch state (reading the
+ * live trie node cache, adding to its own), so the live state and storage stay untouched until a
+ * miner delivers.
  */
 export async function buildBlockTemplate(engine: Engine, sourceKey: string): Promise<BlockTemplate> {
   const parameters = await engine.nextBlockParameters(false)
   const executed = await engine.execute(parameters)
   const scratch = await WorldState.load(engine.kv, {
-    nodes: engine.state.nodes,
+    // Its nodes are never written: kept apart, so the live state never takes them for stored ones.
+    nodes: engine.state.nodes.scratch(),
     fallback: engine.fork,
     headStateRoot: engine.head.header.stateRoot,
   })

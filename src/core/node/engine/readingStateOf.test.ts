@@ -11,7 +11,8 @@ const block = (number: bigint, hashByte: number) =>
   ({ header: { number }, hash: new Uint8Array(32).fill(hashByte) }) as unknown as StoredBlock
 const engineWhoseChainHas = (onChain: StoredBlock | undefined) =>
   ({ reader: { blockByNumber: async () => onChain } }) as unknown as Engine
-const missingNode = () => Promise.reject(new MissingTrieNodeError(new Uint8Array(32), 'not found in storage'))
+const missingNode = () =>
+  Promise.reject(new MissingTrieNodeError(new Uint8Array(32), 0, 'not found in storage'))
 
 describe('readingStateOf', () => {
   test('a trie node missing because the block left the chain (reset or revert) is BlockNoLongerOnChainError', async () => {

@@ -1,0 +1,55 @@
+/**
+ * The writes of a state commit's trie nodes (packedNodes.ts): each trie's root under its hash,
+ * every other node of the commit in one packed record, numbered by the commit.
+ */
+import type { KeyValueStore, KvOperation } from '../storage/types.js'
+import {
+  encodePackedNodes,
+  encodeRootRecord,
+  PACKED_NODES_END,
+  PACKED_NODES_PREFIX,
+  type PackedTrieNode,
+  packedNodesKey,
+  seqOfPackedNodesKey,
+} from '../trie/packedNodes.js'
+import { trieNodeKey } from '../trie/store.js'
+import type { TrieNodeWrite } from '../trie/trie.js'
+
+/** The highest commit number with a packed record in `kv` (0 for none): one reverse range row. */
+export async function highestPackedSeq(kv: KeyValueStore): Promise<number> {
+  const [row] = await kv.range({ gte: PACKED_NODES_PREFIX, lt: PACKED_NODES_END, reverse: true, limit: 1 })
+  return row ? seqOfPackedNodesKey(row[0]) : 0
+}
+
+/** Collects the nodes of the tries one commit (`seq`) updates, then writes them. */
+export class CommitNodeWrites {
+  readonly seq: number
+  readonly #packed: PackedTrieNode[] = []
+
+  constructor(seq: number) {
+    this.seq = seq
+  }
+
+  /** A trie's committed nodes: its root goes under its hash at once, the others wait for `finish`. */
+  add(nodes: readonly TrieNodeWrite[], writes: KvOperation[]): void {
+    for (const node of nodes) {
+      if (node.at === 0)
+        writes.push({
+          type: 'put',
+          key: trieNodeKey(node.hash),
+          value: encodeRootRecord(node.encoded, node.childAt),
+        })
+      else this.#packed.push(node)
+    }
+  }
+
+  /** The packed record, when the commit wrote nodes besides its roots. */
+  finish(writes: KvOperation[]): void {
+    if (this.#packed.length === 0) return
+    writes.push({
+      type: 'put',
+      key: packedNodesKey(this.seq),
+      value: encodePackedNodes(this.seq, this.#packed),
+    })
+  }
+}

@@ -1,0 +1,174 @@
+/**
+ * How trie nodes lie in storage: the nodes one state commit writes share one record.
+ *
+ * A commit's roots (the account trie's and each storage trie's it changed) are written under
+ * their hash (`t:<64 hex>`), so a trie opens from its root hash alone, as before. Every other node
+ * it writes goes into one record, `tn:<12 hex seq>`, numbered by the commit. So that a node found
+ * by hash can be read without an index from hash to record, each stored node carries where its
+ * children lie: a node's location is 0 (under `t:<hash>`) or the seq of its packed record, and the
+ * trie keeps it in its hash references (`HashRef.at`) as it reads down from a root.
+ *
+ * - a root record (`t:<hash>`): 0x00, varint length, the node's RLP, varint child count, and each
+ *   hash-referenced child's location (varint, in the order the node names them);
+ * - a record of the previous layout (`t:<hash>`): the node's RLP alone (it starts with 0xc0 or
+ *   more), its children all under `t:`;
+ * - a packed record (`tn:<seq>`): its nodes one after another, each the 32-byte hash, varint
+ *   length, the RLP, varint child count, and each child's location as 0 (under `t:`) or
+ *   `seq - location + 1` (1 for a child in the same record: small numbers for recent records).
+ */
+
+/** A stored node: its RLP, and where its hash-referenced children lie (all under `t:` if absent). */
+export interface TrieNodeEntry {
+  encoded: Uint8Array
+  childAt: readonly number[] | undefined
+}
+
+export interface PackedTrieNode extends TrieNodeEntry {
+  hash: Uint8Array
+}
+
+export const PACKED_NODES_PREFIX = 'tn:'
+/** The end of the packed records' key range (`;` follows `:`). */
+export const PACKED_NODES_END = 'tn;'
+
+/** Key of the packed record of commit `seq`: 12 hex digits, so keys sort by seq. */
+export function packedNodesKey(seq: number): string {
+  return `${PACKED_NODES_PREFIX}${seq.toString(16).padStart(12, '0')}`
+}
+
+export function seqOfPackedNodesKey(key: string): number {
+  return Number.parseInt(key.slice(PACKED_NODES_PREFIX.length), 16)
+}
+
+const ROOT_RECORD = 0x00
+
+function varintLength(n: number): number {
+  let length = 1
+  for (let v = n; v >= 0x80; v = Math.floor(v / 128)) length++
+  return length
+}
+
+function writeVarint(out: Uint8Array, offset: number, n: number): number {
+  let v = n
+  while (v >= 0x80) {
+    out[offset++] = (v % 128) | 0x80
+    v = Math.floor(v / 128)
+  }
+  out[offset++] = v
+  return offset
+}
+
+class Reader {
+  offset: number
+  constructor(
+    readonly bytes: Uint8Array,
+    offset = 0,
+  ) {
+    this.offset = offset
+  }
+
+  varint(): number {
+    let n = 0
+    let scale = 1
+    for (;;) {
+      if (this.offset >= this.bytes.length) throw new RangeError('a trie node record ends in a number')
+      const byte = this.bytes[this.offset++] as number
+      n += (byte & 0x7f) * scale
+      if (byte < 0x80) return n
+      scale *= 128
+    }
+  }
+
+  take(length: number): Uint8Array {
+    if (this.offset + length > this.bytes.length) throw new RangeError('a trie node record is cut short')
+    const out = this.bytes.subarray(this.offset, this.offset + length)
+    this.offset += length
+    return out
+  }
+}
+
+/** The value written under `t:<hash>` for a root. */
+export function encodeRootRecord(encoded: Uint8Array, childAt: readonly number[]): Uint8Array {
+  let size = 1 + varintLength(encoded.length) + encoded.length + varintLength(childAt.length)
+  for (const at of childAt) size += varintLength(at)
+  const out = new Uint8Array(size)
+  out[0] = ROOT_RECORD
+  let offset = writeVarint(out, 1, encoded.length)
+  out.set(encoded, offset)
+  offset = writeVarint(out, offset + encoded.length, childAt.length)
+  for (const at of childAt) offset = writeVarint(out, offset, at)
+  return out
+}
+
+/** A `t:<hash>` value: a root record, or a node of the previous layout (its children under `t:`). */
+export function decodeTrieNodeRecord(value: Uint8Array): TrieNodeEntry {
+  if (value[0] !== ROOT_RECORD) return { encoded: value, childAt: undefined }
+  const reader = new Reader(value, 1)
+  const encoded = reader.take(reader.varint())
+  const count = reader.varint()
+  const childAt = new Array<number>(count)
+  for (let i = 0; i < count; i++) childAt[i] = reader.varint()
+  return { encoded, childAt }
+}
+
+/** The packed record of commit `seq`; every child location is 0 or at most `seq`. */
+export function encodePackedNodes(seq: number, nodes: readonly PackedTrieNode[]): Uint8Array {
+  let size = 0
+  for (const { encoded, childAt } of nodes) {
+    size += 32 + varintLength(encoded.length) + encoded.length + varintLength(childAt?.length ?? 0)
+    for (const at of childAt ?? []) size += varintLength(at === 0 ? 0 : seq - at + 1)
+  }
+  const out = new Uint8Array(size)
+  let offset = 0
+  for (const { hash, encoded, childAt } of nodes) {
+    out.set(hash, offset)
+    offset = writeVarint(out, offset + 32, encoded.length)
+    out.set(encoded, offset)
+    offset = writeVarint(out, offset + encoded.length, childAt?.length ?? 0)
+    for (const at of childAt ?? []) {
+      if (at > seq) throw new RangeError(`a node of commit ${seq} names a later record, ${at}`)
+      offset = writeVarint(out, offset, at === 0 ? 0 : seq - at + 1)
+    }
+  }
+  return out
+}
+
+function readPackedNode(reader: Reader, seq: number): PackedTrieNode {
+  const hash = reader.take(32)
+  const encoded = reader.take(reader.varint())
+  const count = reader.varint()
+  const childAt = new Array<number>(count)
+  for (let i = 0; i < count; i++) {
+    const code = reader.varint()
+    childAt[i] = code === 0 ? 0 : seq - code + 1
+  }
+  return { hash, encoded, childAt }
+}
+
+/** Every node of the packed record of commit `seq`. */
+export function decodePackedNodes(record: Uint8Array, seq: number): PackedTrieNode[] {
+  const reader = new Reader(record)
+  const nodes: PackedTrieNode[] = []
+  while (reader.offset < record.length) nodes.push(readPackedNode(reader, seq))
+  return nodes
+}
+
+function sameHash(bytes: Uint8Array, offset: number, hash: Uint8Array): boolean {
+  for (let i = 0; i < 32; i++) if (bytes[offset + i] !== hash[i]) return false
+  return true
+}
+
+/** The node with `hash` in the packed record of commit `seq`, reading no other node whole. */
+export function findPackedNode(record: Uint8Array, seq: number, hash: Uint8Array): TrieNodeEntry | undefined {
+  const reader = new Reader(record)
+  while (reader.offset < record.length) {
+    if (sameHash(record, reader.offset, hash)) return readPackedNode(reader, seq)
+    reader.offset += 32
+    // Read before adding: `offset += varint()` would add to the offset from before the number.
+    const length = reader.varint()
+    reader.offset += length
+    const count = reader.varint()
+    for (let i = 0; i < count; i++) reader.varint()
+  }
+  return undefined
+}
