@@ -1,8 +1,12 @@
-/** Start-up: the latest flat state from range scans of its records (no trie walk, no replay). */
-import type { KeyValueStore } from '../storage/types.js'
+/**
+ * Start-up: the latest flat state from range scans of its records, and the flat changes of the
+ * few commits since they were last rewritten replayed on top (flatDeltas.ts). No trie walk.
+ */
+import type { KeyValueStore, KvOperation } from '../storage/types.js'
 import type { Address } from '../util/hex.js'
 import { bytesToBigint } from '../util/hex.js'
 import { decodeAccount } from './account.js'
+import { readUnflushedDeltas, UnflushedFlatState } from './flatDeltas.js'
 import type { FlatState } from './flatState.js'
 import { CODE_PREFIX, FLAT_ACCOUNT_PREFIX, FLAT_ROOT_KEY, FLAT_STORAGE_PREFIX, prefixEnd } from './keys.js'
 
@@ -10,15 +14,18 @@ export interface LoadedFlatState {
   /** The recorded root (`sr`), when the flat records describe a state no block header names. */
   root: Uint8Array | undefined
   flat: FlatState
+  /** The changes replayed, not in the flat records yet. */
+  unflushed: UnflushedFlatState
 }
 
 export async function loadFlatState(kv: KeyValueStore): Promise<LoadedFlatState> {
   const scan = (prefix: string) => kv.range({ gte: prefix, lt: prefixEnd(prefix) })
-  const [root, accountRecords, storageRecords, codeRecords] = await Promise.all([
+  const [root, accountRecords, storageRecords, codeRecords, replay] = await Promise.all([
     kv.get(FLAT_ROOT_KEY),
     scan(FLAT_ACCOUNT_PREFIX),
     scan(FLAT_STORAGE_PREFIX),
     scan(CODE_PREFIX),
+    readUnflushedDeltas(kv),
   ])
   const flat: FlatState = { accounts: new Map(), storage: new Map(), codes: new Map() }
   for (const [key, value] of accountRecords) {
@@ -39,5 +46,34 @@ export async function loadFlatState(kv: KeyValueStore): Promise<LoadedFlatState>
     slots.set(BigInt(`0x${key.slice(slotStart)}`), bytesToBigint(value))
   }
   for (const [key, value] of codeRecords) flat.codes.set(key.slice(CODE_PREFIX.length), value)
-  return { root, flat }
+  const unflushed = new UnflushedFlatState()
+  unflushed.commitsSinceRewrite = replay.commits
+  unflushed.add(replay.operations)
+  for (const op of replay.operations) applyFlatChange(flat, op)
+  return { root, flat, unflushed }
+}
+
+/** One flat record's change, as the flat records would hold it once rewritten. */
+function applyFlatChange(flat: FlatState, op: KvOperation): void {
+  if (op.key.startsWith(FLAT_ACCOUNT_PREFIX)) {
+    const address = `0x${op.key.slice(FLAT_ACCOUNT_PREFIX.length)}` as Address
+    if (op.type === 'put') flat.accounts.set(address, decodeAccount(op.value))
+    else flat.accounts.delete(address)
+    return
+  }
+  if (!op.key.startsWith(FLAT_STORAGE_PREFIX)) throw new RangeError(`a flat change of ${op.key}`)
+  const addressStart = FLAT_STORAGE_PREFIX.length
+  const address = `0x${op.key.slice(addressStart, addressStart + 40)}` as Address
+  const slot = BigInt(`0x${op.key.slice(addressStart + 41)}`)
+  let slots = flat.storage.get(address)
+  if (op.type === 'put') {
+    if (!slots) {
+      slots = new Map()
+      flat.storage.set(address, slots)
+    }
+    slots.set(slot, bytesToBigint(op.value))
+  } else if (slots) {
+    slots.delete(slot)
+    if (slots.size === 0) flat.storage.delete(address)
+  }
 }

@@ -6,6 +6,7 @@ import { decodeTrieNodeRecord, PACKED_NODES_PREFIX, packedNodesKey } from '../tr
 import { kvTrieNodeLoaders, TrieNodeStore } from '../trie/store.js'
 import { seededRandom } from '../trie/testRandom.js'
 import { bytesToHex, bytesToUnprefixedHex } from '../util/hex.js'
+import { decodeFlatDelta, encodeFlatDelta, FLAT_FLUSHED_KEY, FLAT_REWRITE_EVERY } from './flatDeltas.js'
 import {
   addressOf,
   cloneModel,
@@ -116,5 +117,61 @@ describe('a scratch node store', () => {
     scratch.add(keccak256(own), own, [7])
     expect(scratch.getCached(keccak256(own))).toEqual({ encoded: own, childAt: [7] })
     expect(base.getCached(keccak256(own))).toBeUndefined()
+  })
+})
+
+describe('the flat records between rewrites', () => {
+  test('a commit carries its flat changes; every 64th rewrites them; a reopen anywhere reads the same state', async () => {
+    const kv = createMemoryStore()
+    const random = seededRandom(41)
+    const model: Model = new Map()
+    const state = new WorldState({ kv })
+    for (let block = 1; block <= 70; block++) {
+      state.applyDiff(randomBlockDiff(random, model, ADDRESSES, 2))
+      const { writes } = await state.commit()
+      await kv.batch(writes)
+      const flatWrites = writes.filter((w) => w.key.startsWith('sa:') || w.key.startsWith('ss:'))
+      const rewrites = writes.some((w) => w.key === FLAT_FLUSHED_KEY)
+      expect(rewrites, `commit ${block}`).toBe(block === FLAT_REWRITE_EVERY)
+      expect(flatWrites.length > 0).toBe(rewrites)
+      if (block % 7 === 0 || block >= 62) {
+        const reopened = await WorldState.load(kv)
+        expect(bytesToHex(reopened.stateRoot)).toBe(bytesToHex(state.stateRoot))
+        for (const address of ADDRESSES) {
+          expect(reopened.getAccount(address)?.nonce).toBe(model.get(address)?.nonce)
+          for (let slot = 0n; slot < 12n; slot++)
+            expect(reopened.getStorage(address, slot)).toBe(model.get(address)?.storage.get(slot) ?? 0n)
+        }
+      }
+    }
+  })
+
+  test('a revert rewrites the flat records, and the commits it abandoned are never replayed', async () => {
+    const kv = createMemoryStore()
+    const commits = await commitBlocks(kv)
+    const target = commits[9]!
+    const state = await WorldState.load(kv)
+    await kv.batch((await state.resetToRoot(target.root)).writes)
+    const reopened = await WorldState.load(kv)
+    for (const address of ADDRESSES)
+      expect(reopened.getAccount(address)?.balance).toBe(target.model.get(address)?.balance)
+    // Blocks after the revert are replayed; the abandoned ones, numbered below them, are not.
+    const model = cloneModel(target.model)
+    reopened.applyDiff(randomBlockDiff(seededRandom(8), model, ADDRESSES, 4))
+    await kv.batch((await reopened.commit()).writes)
+    const again = await WorldState.load(kv)
+    expect(bytesToHex(again.stateRoot)).toBe(bytesToHex(await oracleStateRoot(model)))
+    for (const address of ADDRESSES)
+      expect(again.getAccount(address)?.balance).toBe(model.get(address)?.balance)
+  })
+
+  test('a flat change keeps a put of nothing apart from a delete', () => {
+    const changes = [
+      { type: 'put' as const, key: 'ss:aa:01', value: new Uint8Array(0) },
+      { type: 'delete' as const, key: 'ss:aa:02' },
+      { type: 'put' as const, key: 'sa:bb', value: Uint8Array.of(1, 2, 3) },
+    ]
+    expect(decodeFlatDelta(encodeFlatDelta(changes))).toEqual(changes)
+    expect(decodeFlatDelta(new Uint8Array(0))).toEqual([])
   })
 })

@@ -4,6 +4,7 @@
  */
 import type { KeyValueStore, KvOperation } from '../storage/types.js'
 import {
+  encodeCommitRecord,
   encodePackedNodes,
   encodeRootRecord,
   PACKED_NODES_END,
@@ -43,13 +44,13 @@ export class CommitNodeWrites {
     }
   }
 
-  /** The packed record, when the commit wrote nodes besides its roots. */
-  finish(writes: KvOperation[]): void {
-    if (this.#packed.length === 0) return
+  /** The commit's record, when it wrote nodes besides its roots or carries `extra` (flatDeltas.ts). */
+  finish(writes: KvOperation[], extra: Uint8Array = new Uint8Array(0)): void {
+    if (this.#packed.length === 0 && extra.length === 0) return
     writes.push({
       type: 'put',
       key: packedNodesKey(this.seq),
-      value: encodePackedNodes(this.seq, this.#packed),
+      value: encodeCommitRecord(encodePackedNodes(this.seq, this.#packed), extra),
     })
   }
 }

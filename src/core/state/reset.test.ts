@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { seededRandom } from '../trie/testRandom.js'
 import { type Address, bytesToHex } from '../util/hex.js'
+import { readUnflushedDeltas } from './flatDeltas.js'
 import { FLAT_ACCOUNT_PREFIX, FLAT_STORAGE_PREFIX, flatAccountKey, flatStorageKey } from './keys.js'
 import {
   addressOf,
@@ -27,10 +28,15 @@ function expectMatches(state: WorldState, model: Model) {
 }
 
 /** The flat records in storage are exactly the model's accounts and non-zero slots. */
-function expectFlatRecords(kv: MapKeyValueStore, model: Model) {
-  const accounts = [...kv.data.keys()].filter((k) => k.startsWith(FLAT_ACCOUNT_PREFIX)).sort()
+/** The flat records as opening reads them: those in storage, and the commit records' changes on top. */
+async function expectFlatRecords(kv: MapKeyValueStore, model: Model) {
+  const keys = new Set(kv.data.keys())
+  for (const op of (await readUnflushedDeltas(kv)).operations)
+    if (op.type === 'put') keys.add(op.key)
+    else keys.delete(op.key)
+  const accounts = [...keys].filter((k) => k.startsWith(FLAT_ACCOUNT_PREFIX)).sort()
   expect(accounts).toEqual([...model.keys()].map((a) => flatAccountKey(a)).sort())
-  const slots = [...kv.data.keys()].filter((k) => k.startsWith(FLAT_STORAGE_PREFIX)).sort()
+  const slots = [...keys].filter((k) => k.startsWith(FLAT_STORAGE_PREFIX)).sort()
   const expected: string[] = []
   for (const [address, account] of model)
     for (const slot of account.storage.keys()) expected.push(flatStorageKey(address, slot))
@@ -60,7 +66,7 @@ describe('resetToRoot', () => {
     await kv.batch(writes)
     expect(stateRoot).toEqual(target.root)
     expectMatches(state, target.model)
-    expectFlatRecords(kv, target.model)
+    await expectFlatRecords(kv, target.model)
     const reloaded = await WorldState.load(kv)
     expect(bytesToHex(reloaded.stateRoot)).toBe(bytesToHex(target.root))
     expectMatches(reloaded, target.model)
@@ -77,7 +83,7 @@ describe('resetToRoot', () => {
     }
     expect(bytesToHex(state.stateRoot)).toBe(bytesToHex(await oracleStateRoot(model)))
     expectMatches(state, model)
-    expectFlatRecords(kv, model)
+    await expectFlatRecords(kv, model)
   })
 
   test('a reset can also move forward again, to a later root', async () => {
@@ -85,7 +91,7 @@ describe('resetToRoot', () => {
     await kv.batch((await state.resetToRoot(history[5]!.root)).writes)
     await kv.batch((await state.resetToRoot(history[49]!.root)).writes)
     expectMatches(state, model)
-    expectFlatRecords(kv, model)
+    await expectFlatRecords(kv, model)
   })
 
   test('uncommitted changes are discarded by a reset', async () => {
@@ -95,7 +101,7 @@ describe('resetToRoot', () => {
     await kv.batch((await state.resetToRoot(history[29]!.root)).writes)
     expect(state.hasPendingChanges).toBe(false)
     expectMatches(state, model)
-    expectFlatRecords(kv, model)
+    await expectFlatRecords(kv, model)
   })
 
   test('a state without storage can reset too (preimages kept in memory)', async () => {
@@ -120,7 +126,7 @@ describe('resetToRoot', () => {
     const { state, writes } = await WorldState.loadFromRoot(target.root, kv)
     await kv.batch(writes)
     expectMatches(state, target.model)
-    expectFlatRecords(kv, target.model)
+    await expectFlatRecords(kv, target.model)
     const address = [...target.model.keys()][0] as Address
     expect(state.getAccount(address)).toBeDefined()
   })

@@ -26,6 +26,7 @@ import {
   hexToBytes,
 } from '../util/hex.js'
 import { encodeAccount, encodeStorageValue, type StateAccount, slotKey } from './account.js'
+import { encodeFlatDelta, UnflushedFlatState } from './flatDeltas.js'
 import type { FlatState } from './flatState.js'
 import { HistoricalStateReader } from './historicalReader.js'
 import { HistoricalState } from './history.js'
@@ -87,6 +88,8 @@ export class WorldState implements StateReader {
   private rootRecorded = false
   /** The last packed node record's number (`nextCommitSeq`); read from storage on first use. */
   private commitSeq: number | undefined
+  /** Flat changes carried by commit records, not yet rewritten into the flat records. */
+  private unflushed = new UnflushedFlatState()
   private busy = false
   /** Without storage, key preimages are kept here so `resetToRoot` can still name what changed. */
   private readonly memoryPreimages: Map<string, Uint8Array> | undefined
@@ -109,10 +112,14 @@ export class WorldState implements StateReader {
     } = {},
   ): Promise<WorldState> {
     const { headStateRoot, ...rest } = parameters
-    const [{ root: recorded, flat }, headRoot] = await Promise.all([loadFlatState(kv), headStateRoot])
+    const [{ root: recorded, flat, unflushed }, headRoot] = await Promise.all([
+      loadFlatState(kv),
+      headStateRoot,
+    ])
     const root = recorded ?? headRoot ?? EMPTY_TRIE_ROOT
     const state = new WorldState({ ...rest, kv })
     state.flat = flat
+    state.unflushed = unflushed
     state.committedRoot = root
     state.rootRecorded = recorded !== undefined
     state.accountTrie = new SecureMerklePatriciaTrie({ root, store: state.nodes })
@@ -273,35 +280,52 @@ export class WorldState implements StateReader {
    * with one that landed while nodes it emitted are still cached.
    */
   private async nextCommitSeq(): Promise<number> {
+    this.commitSeq = (await this.lastCommitSeq()) + 1
+    return this.commitSeq
+  }
+
+  private async lastCommitSeq(): Promise<number> {
     this.commitSeq ??= this.kv ? await highestPackedSeq(this.kv) : 0
-    this.commitSeq++
     return this.commitSeq
   }
 
   private async commitPending(forBlock: boolean): Promise<StateCommitResult> {
     if (!isFastKeccakReady()) await initFastKeccak()
     const writes: KvOperation[] = []
-    const nodeWrites = new CommitNodeWrites(await this.nextCommitSeq())
+    // The flat records' changes: written now, or carried in the commit's record (flatDeltas.ts).
+    const flatChanges: KvOperation[] = []
+    // A commit with nothing pending (an empty block) writes nothing and takes no number, so that a
+    // run of empty blocks committed once stores what mining them one at a time stores.
+    const nodeWrites = new CommitNodeWrites(this.pending.size > 0 ? await this.nextCommitSeq() : 0)
     for (const [address, pending] of this.pending) {
       const account = this.flat.accounts.get(address)
-      const storageRoot = await this.commitStorage(address, pending, writes, nodeWrites)
+      const storageRoot = await this.commitStorage(address, pending, writes, flatChanges, nodeWrites)
       const addressBytes = hexToBytes(address)
       const hashedAddress = hashedAddressOf(address, addressBytes)
       if (!account) {
         await this.accountTrie.trie.delete(hashedAddress)
         this.storageTries.delete(address)
-        writes.push({ type: 'delete', key: flatAccountKey(address) })
+        flatChanges.push({ type: 'delete', key: flatAccountKey(address) })
         continue
       }
       if (storageRoot) account.storageRoot = storageRoot
       const encoded = encodeAccount(account)
       await this.accountTrie.trie.put(hashedAddress, encoded)
-      writes.push({ type: 'put', key: flatAccountKey(address), value: encoded })
+      flatChanges.push({ type: 'put', key: flatAccountKey(address), value: encoded })
       if (pending.isNewAccount) this.recordPreimage(hashedAddress, addressBytes, writes)
     }
     const { root, nodes } = this.accountTrie.commit(nodeWrites.seq)
     nodeWrites.add(nodes, writes)
-    nodeWrites.finish(writes)
+    if (flatChanges.length === 0) nodeWrites.finish(writes)
+    else if (!this.kv || this.unflushed.rewriteDue(flatChanges)) {
+      this.unflushed.add(flatChanges)
+      writes.push(...this.unflushed.rewrite(nodeWrites.seq))
+      nodeWrites.finish(writes)
+    } else {
+      this.unflushed.add(flatChanges)
+      this.unflushed.commitsSinceRewrite++
+      nodeWrites.finish(writes, encodeFlatDelta(flatChanges))
+    }
     for (const [id, code] of this.newCodes)
       writes.push({ type: 'put', key: codeKey(hexToBytes(id)), value: code })
     this.rootRecordWrites(root, forBlock, writes)
@@ -327,7 +351,7 @@ export class WorldState implements StateReader {
   }
 
   private async moveTo(stateRoot: Uint8Array): Promise<StateCommitResult> {
-    const writes = await moveFlatState({
+    const moved = await moveFlatState({
       flat: this.flat,
       nodes: this.nodes,
       kv: this.kv,
@@ -337,6 +361,9 @@ export class WorldState implements StateReader {
       memoryPreimages: this.memoryPreimages,
       loadCode: (hash) => this.loadCode(hash),
     })
+    // The flat records take everything at once: the changes commit records carried, then the move;
+    // and no commit record up to the highest is replayed again (a revert abandons those above).
+    const writes = this.kv ? [...this.unflushed.rewrite(await this.lastCommitSeq()), ...moved] : moved
     this.rootRecordWrites(stateRoot, false, writes)
     this.pending.clear()
     this.newCodes.clear()
@@ -354,6 +381,7 @@ export class WorldState implements StateReader {
     address: Address,
     pending: PendingAccount,
     writes: KvOperation[],
+    flatChanges: KvOperation[],
     nodeWrites: CommitNodeWrites,
   ): Promise<Uint8Array | undefined> {
     if (!pending.storageCleared && pending.slots.size === 0) return undefined
@@ -367,10 +395,10 @@ export class WorldState implements StateReader {
       // Over a fork a zero is kept (its trie value is RLP(0)): it hides the upstream's value.
       if (value === 0n && !(this.fallback && slots?.has(slot))) {
         await storageTrie.trie.delete(hashedKey)
-        writes.push({ type: 'delete', key: flatKey })
+        flatChanges.push({ type: 'delete', key: flatKey })
       } else {
         await storageTrie.trie.put(hashedKey, encodeStorageValue(value))
-        writes.push({ type: 'put', key: flatKey, value: bigintToBytes(value) })
+        flatChanges.push({ type: 'put', key: flatKey, value: bigintToBytes(value) })
         if (pending.newSlots.has(slot)) this.recordPreimage(hashedKey, key, writes)
       }
     }

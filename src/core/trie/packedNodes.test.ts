@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'vitest'
 import { keccak256 } from './keccak.js'
 import {
+  commitRecordSections,
   decodePackedNodes,
   decodeTrieNodeRecord,
+  encodeCommitRecord,
   encodePackedNodes,
   encodeRootRecord,
   findPackedNode,
@@ -33,8 +35,11 @@ describe('the records trie nodes are stored in', () => {
   test('a packed record gives back every node with its children in this, earlier or root records', () => {
     const seq = 5_000
     const nodes = [node(1, []), node(2, [5_000, 0]), node(3, [4_999, 1, 5_000], 600), node(4, [0, 0, 0])]
-    const record = encodePackedNodes(seq, nodes)
+    // What the commit carries after its nodes (its flat changes) does not disturb them.
+    const extra = Uint8Array.of(1, 2, 3)
+    const record = encodeCommitRecord(encodePackedNodes(seq, nodes), extra)
     expect(decodePackedNodes(record, seq)).toEqual(nodes)
+    expect(commitRecordSections(record).extra).toEqual(extra)
     for (const { hash, encoded, childAt } of nodes)
       expect(findPackedNode(record, seq, hash)).toEqual({ hash, encoded, childAt })
     expect(findPackedNode(record, seq, keccak256(Uint8Array.of(9)))).toBeUndefined()
@@ -51,7 +56,7 @@ describe('the records trie nodes are stored in', () => {
   })
 
   test('a record cut short is an error, not a node', () => {
-    const record = encodePackedNodes(2, [node(1, [2, 0])])
+    const record = encodeCommitRecord(encodePackedNodes(2, [node(1, [2, 0])]), new Uint8Array(0))
     expect(() => decodePackedNodes(record.subarray(0, record.length - 5), 2)).toThrow(RangeError)
   })
 

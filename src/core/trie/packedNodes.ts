@@ -12,10 +12,14 @@
  *   hash-referenced child's location (varint, in the order the node names them);
  * - a record of the previous layout (`t:<hash>`): the node's RLP alone (it starts with 0xc0 or
  *   more), its children all under `t:`;
- * - a packed record (`tn:<seq>`): its nodes one after another, each the 32-byte hash, varint
- *   length, the RLP, varint child count, and each child's location as 0 (under `t:`) or
- *   `seq - location + 1` (1 for a child in the same record: small numbers for recent records).
+ * - a packed record (`tn:<seq>`): varint length of its nodes section, the nodes one after
+ *   another, each the 32-byte hash, varint length, the RLP, varint child count, and each child's
+ *   location as 0 (under `t:`) or `seq - location + 1` (1 for a child in the same record: small
+ *   numbers for recent records); then what else the commit keeps with them (the state's flat
+ *   changes: state/flatDeltas.ts).
  */
+
+import { ByteReader, varintLength, writeVarint } from '../util/varint.js'
 
 /** A stored node: its RLP, and where its hash-referenced children lie (all under `t:` if absent). */
 export interface TrieNodeEntry {
@@ -42,51 +46,6 @@ export function seqOfPackedNodesKey(key: string): number {
 
 const ROOT_RECORD = 0x00
 
-function varintLength(n: number): number {
-  let length = 1
-  for (let v = n; v >= 0x80; v = Math.floor(v / 128)) length++
-  return length
-}
-
-function writeVarint(out: Uint8Array, offset: number, n: number): number {
-  let v = n
-  while (v >= 0x80) {
-    out[offset++] = (v % 128) | 0x80
-    v = Math.floor(v / 128)
-  }
-  out[offset++] = v
-  return offset
-}
-
-class Reader {
-  offset: number
-  constructor(
-    readonly bytes: Uint8Array,
-    offset = 0,
-  ) {
-    this.offset = offset
-  }
-
-  varint(): number {
-    let n = 0
-    let scale = 1
-    for (;;) {
-      if (this.offset >= this.bytes.length) throw new RangeError('a trie node record ends in a number')
-      const byte = this.bytes[this.offset++] as number
-      n += (byte & 0x7f) * scale
-      if (byte < 0x80) return n
-      scale *= 128
-    }
-  }
-
-  take(length: number): Uint8Array {
-    if (this.offset + length > this.bytes.length) throw new RangeError('a trie node record is cut short')
-    const out = this.bytes.subarray(this.offset, this.offset + length)
-    this.offset += length
-    return out
-  }
-}
-
 /** The value written under `t:<hash>` for a root. */
 export function encodeRootRecord(encoded: Uint8Array, childAt: readonly number[]): Uint8Array {
   let size = 1 + varintLength(encoded.length) + encoded.length + varintLength(childAt.length)
@@ -103,7 +62,7 @@ export function encodeRootRecord(encoded: Uint8Array, childAt: readonly number[]
 /** A `t:<hash>` value: a root record, or a node of the previous layout (its children under `t:`). */
 export function decodeTrieNodeRecord(value: Uint8Array): TrieNodeEntry {
   if (value[0] !== ROOT_RECORD) return { encoded: value, childAt: undefined }
-  const reader = new Reader(value, 1)
+  const reader = new ByteReader(value, 1)
   const encoded = reader.take(reader.varint())
   const count = reader.varint()
   const childAt = new Array<number>(count)
@@ -111,7 +70,7 @@ export function decodeTrieNodeRecord(value: Uint8Array): TrieNodeEntry {
   return { encoded, childAt }
 }
 
-/** The packed record of commit `seq`; every child location is 0 or at most `seq`. */
+/** The nodes section of commit `seq`'s record; every child location is 0 or at most `seq`. */
 export function encodePackedNodes(seq: number, nodes: readonly PackedTrieNode[]): Uint8Array {
   let size = 0
   for (const { encoded, childAt } of nodes) {
@@ -133,7 +92,7 @@ export function encodePackedNodes(seq: number, nodes: readonly PackedTrieNode[])
   return out
 }
 
-function readPackedNode(reader: Reader, seq: number): PackedTrieNode {
+function readPackedNode(reader: ByteReader, seq: number): PackedTrieNode {
   const hash = reader.take(32)
   const encoded = reader.take(reader.varint())
   const count = reader.varint()
@@ -145,11 +104,28 @@ function readPackedNode(reader: Reader, seq: number): PackedTrieNode {
   return { hash, encoded, childAt }
 }
 
+/** A commit's record: its nodes (`encodePackedNodes`) and the rest it carries (`extra`). */
+export function encodeCommitRecord(nodes: Uint8Array, extra: Uint8Array): Uint8Array {
+  const out = new Uint8Array(varintLength(nodes.length) + nodes.length + extra.length)
+  const offset = writeVarint(out, 0, nodes.length)
+  out.set(nodes, offset)
+  out.set(extra, offset + nodes.length)
+  return out
+}
+
+/** The two sections of a commit's record: its nodes, and what follows them. */
+export function commitRecordSections(record: Uint8Array): { nodes: Uint8Array; extra: Uint8Array } {
+  const reader = new ByteReader(record)
+  const nodes = reader.take(reader.varint())
+  return { nodes, extra: record.subarray(reader.offset) }
+}
+
 /** Every node of the packed record of commit `seq`. */
 export function decodePackedNodes(record: Uint8Array, seq: number): PackedTrieNode[] {
-  const reader = new Reader(record)
+  const section = commitRecordSections(record).nodes
+  const reader = new ByteReader(section)
   const nodes: PackedTrieNode[] = []
-  while (reader.offset < record.length) nodes.push(readPackedNode(reader, seq))
+  while (reader.offset < section.length) nodes.push(readPackedNode(reader, seq))
   return nodes
 }
 
@@ -160,9 +136,10 @@ function sameHash(bytes: Uint8Array, offset: number, hash: Uint8Array): boolean 
 
 /** The node with `hash` in the packed record of commit `seq`, reading no other node whole. */
 export function findPackedNode(record: Uint8Array, seq: number, hash: Uint8Array): TrieNodeEntry | undefined {
-  const reader = new Reader(record)
-  while (reader.offset < record.length) {
-    if (sameHash(record, reader.offset, hash)) return readPackedNode(reader, seq)
+  const section = commitRecordSections(record).nodes
+  const reader = new ByteReader(section)
+  while (reader.offset < section.length) {
+    if (sameHash(section, reader.offset, hash)) return readPackedNode(reader, seq)
     reader.offset += 32
     // Read before adding: `offset += varint()` would add to the offset from before the number.
     const length = reader.varint()
