@@ -16,6 +16,7 @@ import {
   packedNodesKey,
   seqOfPackedNodesKey,
 } from '../trie/packedNodes.js'
+import { bytesToUnprefixedHex, hexToBytes } from '../util/hex.js'
 import { ByteReader, varintLength, writeVarint } from '../util/varint.js'
 
 /** Commits between two rewrites of the flat records: at most this many records replayed at start. */
@@ -25,28 +26,46 @@ export const FLAT_REWRITE_AT_KEYS = 512
 /** The number of the last commit whose flat changes the flat records include. */
 export const FLAT_FLUSHED_KEY = 'sf'
 
-const DELETE = 0
-const PUT = 1
+// Each change: its kind, then its key, then (a put) its value as varint length and bytes. An
+// account's or a slot's key is written as its bytes (20, or 20 and 32: 21 and 53 bytes where the
+// text is 43 and 108); any other key as text.
+const ACCOUNT_DELETE = 0
+const ACCOUNT_PUT = 1
+const SLOT_DELETE = 2
+const SLOT_PUT = 3
+const TEXT_DELETE = 4
+const TEXT_PUT = 5
+const ACCOUNT_KEY = /^sa:[0-9a-f]{40}$/
+const SLOT_KEY = /^ss:[0-9a-f]{40}:[0-9a-f]{64}$/
 const ascii = new TextEncoder()
 const fromAscii = new TextDecoder()
 
+/** The kind and the key's bytes of one change. */
+function encodedKey(op: KvOperation): [number, Uint8Array] {
+  const put = op.type === 'put' ? 1 : 0
+  if (ACCOUNT_KEY.test(op.key)) return [ACCOUNT_DELETE + put, hexToBytes(op.key.slice(3))]
+  if (SLOT_KEY.test(op.key)) return [SLOT_DELETE + put, hexToBytes(op.key.slice(3, 43) + op.key.slice(44))]
+  const text = ascii.encode(op.key)
+  const out = new Uint8Array(varintLength(text.length) + text.length)
+  out.set(text, writeVarint(out, 0, text.length))
+  return [TEXT_DELETE + put, out]
+}
+
 /** A commit's flat changes as the bytes its record carries after its nodes. */
 export function encodeFlatDelta(operations: readonly KvOperation[]): Uint8Array {
-  const keys = operations.map((op) => ascii.encode(op.key))
+  const keys = operations.map(encodedKey)
   let size = varintLength(operations.length)
   operations.forEach((op, i) => {
-    const key = keys[i] as Uint8Array
-    size += varintLength(key.length) + key.length + 1
+    size += 1 + (keys[i]?.[1].length ?? 0)
     if (op.type === 'put') size += varintLength(op.value.length) + op.value.length
   })
   const out = new Uint8Array(size)
   let offset = writeVarint(out, 0, operations.length)
   operations.forEach((op, i) => {
-    const key = keys[i] as Uint8Array
-    offset = writeVarint(out, offset, key.length)
+    const [kind, key] = keys[i] as [number, Uint8Array]
+    out[offset++] = kind
     out.set(key, offset)
     offset += key.length
-    out[offset++] = op.type === 'put' ? PUT : DELETE
     if (op.type === 'put') {
       offset = writeVarint(out, offset, op.value.length)
       out.set(op.value, offset)
@@ -62,11 +81,15 @@ export function decodeFlatDelta(bytes: Uint8Array): KvOperation[] {
   const count = reader.varint()
   const operations: KvOperation[] = []
   for (let i = 0; i < count; i++) {
-    const key = fromAscii.decode(reader.take(reader.varint()))
-    const type = reader.byte()
-    if (type === PUT) operations.push({ type: 'put', key, value: reader.take(reader.varint()).slice() })
-    else if (type === DELETE) operations.push({ type: 'delete', key })
-    else throw new RangeError(`a flat change of kind ${type}`)
+    const kind = reader.byte()
+    let key: string
+    if (kind === ACCOUNT_DELETE || kind === ACCOUNT_PUT) key = `sa:${bytesToUnprefixedHex(reader.take(20))}`
+    else if (kind === SLOT_DELETE || kind === SLOT_PUT)
+      key = `ss:${bytesToUnprefixedHex(reader.take(20))}:${bytesToUnprefixedHex(reader.take(32))}`
+    else if (kind === TEXT_DELETE || kind === TEXT_PUT) key = fromAscii.decode(reader.take(reader.varint()))
+    else throw new RangeError(`a flat change of kind ${kind}`)
+    if (kind % 2 === 1) operations.push({ type: 'put', key, value: reader.take(reader.varint()).slice() })
+    else operations.push({ type: 'delete', key })
   }
   return operations
 }

@@ -165,13 +165,28 @@ describe('the flat records between rewrites', () => {
       expect(again.getAccount(address)?.balance).toBe(model.get(address)?.balance)
   })
 
-  test('a flat change keeps a put of nothing apart from a delete', () => {
+  test('flat changes read back as written: a put of nothing apart from a delete, any key', () => {
+    const address = 'cd2a3d9f938e13cd947ec05abc7fe734df8dd826'
+    const slot = `${'0'.repeat(63)}7`
     const changes = [
-      { type: 'put' as const, key: 'ss:aa:01', value: new Uint8Array(0) },
-      { type: 'delete' as const, key: 'ss:aa:02' },
-      { type: 'put' as const, key: 'sa:bb', value: Uint8Array.of(1, 2, 3) },
+      { type: 'put' as const, key: `ss:${address}:${slot}`, value: new Uint8Array(0) },
+      { type: 'delete' as const, key: `ss:${address}:${'f'.repeat(64)}` },
+      { type: 'put' as const, key: `sa:${address}`, value: Uint8Array.of(1, 2, 3) },
+      { type: 'delete' as const, key: `sa:${address}` },
+      // Not an account's or a slot's key as the state writes them: kept as text.
+      { type: 'put' as const, key: `sa:${address.toUpperCase()}`, value: Uint8Array.of(4) },
+      { type: 'delete' as const, key: 'ss:short' },
     ]
     expect(decodeFlatDelta(encodeFlatDelta(changes))).toEqual(changes)
     expect(decodeFlatDelta(new Uint8Array(0))).toEqual([])
+  })
+
+  test('an account change costs its 20 bytes of address, a slot change 52, not their keys as text', () => {
+    const address = 'cd2a3d9f938e13cd947ec05abc7fe734df8dd826'
+    const value = Uint8Array.of(9)
+    const account = encodeFlatDelta([{ type: 'put', key: `sa:${address}`, value }])
+    const slot = encodeFlatDelta([{ type: 'put', key: `ss:${address}:${'1'.repeat(64)}`, value }])
+    expect(account.length).toBe(1 + 1 + 20 + 2)
+    expect(slot.length).toBe(1 + 1 + 52 + 2)
   })
 })
