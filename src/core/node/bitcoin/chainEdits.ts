@@ -38,17 +38,8 @@ export function setFederationSettings(engine: Engine, settings: FederationSettin
   })
 }
 
-async function commitSlots(engine: Engine, slots: BufferedSlots): Promise<void> {
-  try {
-    engine.state.applyDiff(bitcoinSlotsDiff(engine.state, slots.writes))
-    const { writes } = await engine.state.commit()
-    await engine.kv.batch(writes)
-    engine.state.nodes.saved()
-  } catch (error) {
-    // The batch is all or nothing: bring memory back to what is stored.
-    await engine.reloadState()
-    throw error
-  }
+function commitSlots(engine: Engine, slots: BufferedSlots): Promise<void> {
+  return engine.commitEdit(bitcoinSlotsDiff(engine.state, slots.writes))
 }
 
 /** `btc_setMining`: how the Bitcoin chain is mined besides the dev methods (kept with the chain). */

@@ -7,7 +7,7 @@
  */
 
 import { KECCAK256_EMPTY, keccak256 } from '../../crypto/hash.js'
-import type { AccountDiff, StateDiff } from '../../evm/types.js'
+import type { AccountDiff } from '../../evm/types.js'
 import { matchesLog } from '../../filters/logMatch.js'
 import { FORK_CACHE_PREFIX } from '../../fork/forkState.js'
 import { FORK_POINT_KEY, type ForkConnection, startFork } from '../../fork/openFork.js'
@@ -187,17 +187,6 @@ export function editAccount(engine: Engine, address: Address, edit: StateEdit): 
       storage: new Map(edit.storage ?? []),
     }
     if (edit.code) change.code = edit.code
-    const diff: StateDiff = new Map([[address, change]])
-    try {
-      engine.state.applyDiff(diff)
-      const { writes } = await engine.state.commit()
-      await engine.kv.batch(writes)
-      engine.state.nodes.saved()
-    } catch (error) {
-      // The batch is all or nothing: memory goes back to what is stored, nodes the commit emitted
-      // (and took for stored) included.
-      await engine.reloadState()
-      throw error
-    }
+    await engine.commitEdit(new Map([[address, change]]))
   })
 }

@@ -16,7 +16,7 @@ import type { Clock } from '../../clock/clock.js'
 import { TimeControl } from '../../clock/timeControl.js'
 import { loadCurves } from '../../crypto/curves.js'
 import { intrinsicGas } from '../../evm/gas.js'
-import type { BlockEnv, Precompile, StateReader } from '../../evm/types.js'
+import type { BlockEnv, Precompile, StateDiff, StateReader } from '../../evm/types.js'
 import { type FilterRecord, FilterRegistry } from '../../filters/filterRegistry.js'
 import type { ForkState } from '../../fork/forkState.js'
 import { bitcoinHeaderHash } from '../../mining/bitcoin/header.js'
@@ -482,8 +482,17 @@ export class Engine implements EmptyRunHost {
     if (this.fork) return
     const writes = followRskWrites(this.network.name, this.state, this.head.header.number + 1n)
     if (!writes) return
+    await this.commitEdit(bitcoinSlotsDiff(this.state, writes))
+  }
+
+  /**
+   * Commits a change to the latest state without a block (a dev edit, the Bitcoin chain's slots)
+   * and writes it; callers hold the mutex. The batch is all or nothing: when it fails, memory goes
+   * back to what is stored, nodes the commit emitted (and took for stored) included.
+   */
+  async commitEdit(diff: StateDiff): Promise<void> {
     try {
-      this.state.applyDiff(bitcoinSlotsDiff(this.state, writes))
+      this.state.applyDiff(diff)
       await this.batch((await this.state.commit()).writes)
     } catch (error) {
       await this.reloadState()
