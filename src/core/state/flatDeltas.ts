@@ -127,6 +127,13 @@ export class UnflushedFlatState {
     for (const op of operations) this.changes.set(op.key, op.type === 'put' ? op.value : null)
   }
 
+  /** A commit's changes carried in its record: the bytes it carries after its nodes. */
+  carry(operations: readonly KvOperation[]): Uint8Array {
+    this.add(operations)
+    this.commitsSinceRewrite++
+    return encodeFlatDelta(operations)
+  }
+
   /** Whether a commit with `operations` should rewrite the flat records. */
   rewriteDue(operations: readonly KvOperation[]): boolean {
     return (

@@ -6,6 +6,7 @@ import { FLAT_ACCOUNT_PREFIX, FLAT_STORAGE_PREFIX, flatAccountKey, flatStorageKe
 import {
   addressOf,
   cloneModel,
+  expectMatchesModel,
   MapKeyValueStore,
   type Model,
   oracleStateRoot,
@@ -15,19 +16,8 @@ import { WorldState } from './worldState.js'
 
 const ADDRESSES = Array.from({ length: 30 }, (_, i) => addressOf(i))
 
-function expectMatches(state: WorldState, model: Model) {
-  for (const address of ADDRESSES) {
-    const expected = model.get(address)
-    const account = state.getAccount(address)
-    expect(account?.balance).toBe(expected?.balance)
-    expect(account?.nonce).toBe(expected?.nonce)
-    expect(bytesToHex(state.getCode(address))).toBe(bytesToHex(expected?.code ?? new Uint8Array(0)))
-    for (let slot = 0n; slot < 12n; slot++)
-      expect(state.getStorage(address, slot)).toBe(expected?.storage.get(slot) ?? 0n)
-  }
-}
+const expectMatches = (state: WorldState, model: Model) => expectMatchesModel(state, model, ADDRESSES)
 
-/** The flat records in storage are exactly the model's accounts and non-zero slots. */
 /** The flat records as opening reads them: those in storage, and the commit records' changes on top. */
 async function expectFlatRecords(kv: MapKeyValueStore, model: Model) {
   const keys = new Set(kv.data.keys())

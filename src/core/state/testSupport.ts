@@ -6,8 +6,9 @@
 import { createMPT } from '@ethereumjs/mpt'
 import { RLP } from '@ethereumjs/rlp'
 import { createAccount } from '@ethereumjs/util'
+import { expect } from 'vitest'
 import { KECCAK256_EMPTY, keccak256 } from '../crypto/hash.js'
-import type { AccountDiff, StateDiff } from '../evm/types.js'
+import type { AccountDiff, StateDiff, StateReader } from '../evm/types.js'
 import type { KeyValueStore, KvOperation, KvRange } from '../storage/types.js'
 import { type Address, bigintToBytes, bigintToPaddedBytes, bytesToHex, hexToBytes } from '../util/hex.js'
 
@@ -146,4 +147,17 @@ export function randomBlockDiff(
 
 export function addressOf(i: number): Address {
   return bytesToHex(keccak256(Uint8Array.of(i >> 8, i & 255)).slice(12)) as Address
+}
+
+/** The latest state of each of `addresses` (balance, nonce, code, slots 0–11) is the model's. */
+export function expectMatchesModel(state: StateReader, model: Model, addresses: readonly Address[]): void {
+  for (const address of addresses) {
+    const expected = model.get(address)
+    const account = state.getAccount(address)
+    expect(account?.balance, address).toBe(expected?.balance)
+    expect(account?.nonce).toBe(expected?.nonce)
+    expect(bytesToHex(state.getCode(address))).toBe(bytesToHex(expected?.code ?? new Uint8Array(0)))
+    for (let slot = 0n; slot < 12n; slot++)
+      expect(state.getStorage(address, slot)).toBe(expected?.storage.get(slot) ?? 0n)
+  }
 }

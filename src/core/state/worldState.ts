@@ -26,7 +26,7 @@ import {
   hexToBytes,
 } from '../util/hex.js'
 import { encodeAccount, encodeStorageValue, type StateAccount, slotKey } from './account.js'
-import { encodeFlatDelta, UnflushedFlatState } from './flatDeltas.js'
+import { UnflushedFlatState } from './flatDeltas.js'
 import type { FlatState } from './flatState.js'
 import { HistoricalStateReader } from './historicalReader.js'
 import { HistoricalState } from './history.js'
@@ -321,11 +321,7 @@ export class WorldState implements StateReader {
       this.unflushed.add(flatChanges)
       writes.push(...this.unflushed.rewrite(nodeWrites.seq))
       nodeWrites.finish(writes)
-    } else {
-      this.unflushed.add(flatChanges)
-      this.unflushed.commitsSinceRewrite++
-      nodeWrites.finish(writes, encodeFlatDelta(flatChanges))
-    }
+    } else nodeWrites.finish(writes, this.unflushed.carry(flatChanges))
     for (const [id, code] of this.newCodes)
       writes.push({ type: 'put', key: codeKey(hexToBytes(id)), value: code })
     this.rootRecordWrites(root, forBlock, writes)

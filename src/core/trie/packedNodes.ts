@@ -19,6 +19,7 @@
  *   changes: state/flatDeltas.ts).
  */
 
+import { equalBytes } from '../util/hex.js'
 import { ByteReader, varintLength, writeVarint } from '../util/varint.js'
 
 /** A stored node: its RLP, and where its hash-referenced children lie (all under `t:` if absent). */
@@ -129,17 +130,13 @@ export function decodePackedNodes(record: Uint8Array, seq: number): PackedTrieNo
   return nodes
 }
 
-function sameHash(bytes: Uint8Array, offset: number, hash: Uint8Array): boolean {
-  for (let i = 0; i < 32; i++) if (bytes[offset + i] !== hash[i]) return false
-  return true
-}
-
 /** The node with `hash` in the packed record of commit `seq`, reading no other node whole. */
 export function findPackedNode(record: Uint8Array, seq: number, hash: Uint8Array): TrieNodeEntry | undefined {
   const section = commitRecordSections(record).nodes
   const reader = new ByteReader(section)
   while (reader.offset < section.length) {
-    if (sameHash(section, reader.offset, hash)) return readPackedNode(reader, seq)
+    if (equalBytes(section.subarray(reader.offset, reader.offset + 32), hash))
+      return readPackedNode(reader, seq)
     reader.offset += 32
     // Read before adding: `offset += varint()` would add to the offset from before the number.
     const length = reader.varint()

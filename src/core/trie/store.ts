@@ -11,7 +11,7 @@
  * 5,000 blocks.
  */
 import type { KeyValueStore } from '../storage/types.js'
-import { bytesToHex, bytesToUnprefixedHex } from '../util/hex.js'
+import { bytesToHex, bytesToUnprefixedHex, equalBytes } from '../util/hex.js'
 import { keccak256 } from './keccak.js'
 import {
   decodePackedNodes,
@@ -188,7 +188,7 @@ export class TrieNodeStore {
     if (cached) return cached
     if (this.base) return this.base.load(hash, at)
     const loaded = this.loader ? await this.loader(hash, at) : undefined
-    const found = loaded?.find((node) => equalHashes(node.hash, hash))
+    const found = loaded?.find((node) => equalBytes(node.hash, hash))
     if (!loaded || !found) throw new MissingTrieNodeError(hash, at, 'not found in storage')
     // Over a synchronous store the node is already in memory there. Otherwise the nodes read with
     // it (its packed record's) are kept too, as a read down a path needs them next, unless they
@@ -201,10 +201,4 @@ export class TrieNodeStore {
     }
     return found
   }
-}
-
-function equalHashes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
-  return true
 }
