@@ -18,6 +18,10 @@ export interface LoadedFlatState {
   unflushed: UnflushedFlatState
 }
 
+// Keys are `ss:<40 hex address>:<64 hex slot>`, so the address and the slot are at fixed offsets.
+const ADDRESS_START = FLAT_STORAGE_PREFIX.length
+const SLOT_START = ADDRESS_START + 41
+
 export async function loadFlatState(kv: KeyValueStore): Promise<LoadedFlatState> {
   const scan = (prefix: string) => kv.range({ gte: prefix, lt: prefixEnd(prefix) })
   const [root, accountRecords, storageRecords, codeRecords, replay] = await Promise.all([
@@ -31,19 +35,16 @@ export async function loadFlatState(kv: KeyValueStore): Promise<LoadedFlatState>
   for (const [key, value] of accountRecords) {
     flat.accounts.set(`0x${key.slice(FLAT_ACCOUNT_PREFIX.length)}` as Address, decodeAccount(value))
   }
-  // Keys are `ss:<40 hex address>:<64 hex slot>`, so the address part is at a fixed offset.
-  const addressStart = FLAT_STORAGE_PREFIX.length
-  const slotStart = addressStart + 41
   let lastAddress = ''
   let slots = new Map<bigint, bigint>()
   for (const [key, value] of storageRecords) {
-    const addressHex = key.slice(addressStart, addressStart + 40)
+    const addressHex = key.slice(ADDRESS_START, ADDRESS_START + 40)
     if (addressHex !== lastAddress) {
       lastAddress = addressHex
       slots = new Map()
       flat.storage.set(`0x${addressHex}` as Address, slots)
     }
-    slots.set(BigInt(`0x${key.slice(slotStart)}`), bytesToBigint(value))
+    slots.set(BigInt(`0x${key.slice(SLOT_START)}`), bytesToBigint(value))
   }
   for (const [key, value] of codeRecords) flat.codes.set(key.slice(CODE_PREFIX.length), value)
   const unflushed = new UnflushedFlatState()
@@ -62,9 +63,8 @@ function applyFlatChange(flat: FlatState, op: KvOperation): void {
     return
   }
   if (!op.key.startsWith(FLAT_STORAGE_PREFIX)) throw new RangeError(`a flat change of ${op.key}`)
-  const addressStart = FLAT_STORAGE_PREFIX.length
-  const address = `0x${op.key.slice(addressStart, addressStart + 40)}` as Address
-  const slot = BigInt(`0x${op.key.slice(addressStart + 41)}`)
+  const address = `0x${op.key.slice(ADDRESS_START, ADDRESS_START + 40)}` as Address
+  const slot = BigInt(`0x${op.key.slice(SLOT_START)}`)
   let slots = flat.storage.get(address)
   if (op.type === 'put') {
     if (!slots) {
