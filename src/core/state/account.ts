@@ -7,10 +7,16 @@ import { encodeRlp as encode } from '../chain/rlpEncode.js'
 import { EMPTY_TRIE_ROOT, KECCAK256_EMPTY } from '../crypto/hash.js'
 import type { AccountData } from '../evm/types.js'
 import { bigintToBytes, bigintToPaddedBytes, bytesToBigint } from '../util/hex.js'
+import { ByteReader, varintLength, writeVarint } from '../util/varint.js'
 
 /** An account as stored: what the EVM sees plus the root of its storage trie. */
 export interface StateAccount extends AccountData {
   storageRoot: Uint8Array
+  /**
+   * Where the storage root lies (`NodeMemo.at`): not part of the account's RLP, kept with it in
+   * the account trie's leaf and in the flat record. 0 or absent: under `t:<hash>`.
+   */
+  storageAt?: number
 }
 
 export function emptyAccount(): StateAccount {
@@ -26,7 +32,7 @@ export function encodeAccount(account: StateAccount): Uint8Array {
   ])
 }
 
-export function decodeAccount(encoded: Uint8Array): StateAccount {
+export function decodeAccount(encoded: Uint8Array, storageAt = 0): StateAccount {
   const fields = decode(encoded)
   if (!Array.isArray(fields) || fields.length !== 4 || fields.some((f) => !(f instanceof Uint8Array))) {
     throw new Error('an account is an RLP list of 4 byte strings')
@@ -37,7 +43,43 @@ export function decodeAccount(encoded: Uint8Array): StateAccount {
     balance: bytesToBigint(balance as Uint8Array),
     storageRoot: storageRoot as Uint8Array,
     codeHash: codeHash as Uint8Array,
+    ...(storageAt !== 0 && { storageAt }),
   }
+}
+
+/**
+ * A flat account record (`sa:`): the account's RLP, then, when its storage root lies in a packed
+ * record, that record's number as a varint. Records without it decode as before.
+ */
+export function encodeFlatAccount(account: StateAccount, encoded = encodeAccount(account)): Uint8Array {
+  const at = account.storageAt ?? 0
+  if (at === 0) return encoded
+  const out = new Uint8Array(encoded.length + varintLength(at))
+  out.set(encoded)
+  writeVarint(out, encoded.length, at)
+  return out
+}
+
+export function decodeFlatAccount(value: Uint8Array): StateAccount {
+  const end = rlpItemEnd(value)
+  if (end === value.length) return decodeAccount(value)
+  return decodeAccount(value.subarray(0, end), new ByteReader(value, end).varint())
+}
+
+/** Where the RLP item at the start of `bytes` ends. */
+function rlpItemEnd(bytes: Uint8Array): number {
+  const first = bytes[0] as number
+  if (first < 0x80) return 1
+  if (first <= 0xb7) return 1 + first - 0x80
+  if (first < 0xc0) return 1 + (first - 0xb7) + lengthAt(bytes, 1, first - 0xb7)
+  if (first <= 0xf7) return 1 + first - 0xc0
+  return 1 + (first - 0xf7) + lengthAt(bytes, 1, first - 0xf7)
+}
+
+function lengthAt(bytes: Uint8Array, offset: number, size: number): number {
+  let length = 0
+  for (let i = 0; i < size; i++) length = length * 256 + (bytes[offset + i] as number)
+  return length
 }
 
 /** The 32-byte key of a storage slot (before the secure trie hashes it). */

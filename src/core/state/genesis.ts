@@ -44,6 +44,6 @@ export async function createGenesisState(
     diff.set(address.toLowerCase() as Address, change)
   }
   state.applyDiff(diff)
-  const { stateRoot, writes } = await state.commit({ forBlock: true })
-  return { state, stateRoot, writes }
+  const { stateRoot, stateAt, writes } = await state.commit({ forBlock: true })
+  return { state, stateRoot, stateAt, writes }
 }

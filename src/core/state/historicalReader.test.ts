@@ -14,15 +14,15 @@ describe('HistoricalStateReader', () => {
     const kv = new MapKeyValueStore()
     const writer = new WorldState({ kv })
     const model: Model = new Map()
-    let old: { root: Uint8Array; model: Model } | undefined
+    let old: { root: Uint8Array; at: number; model: Model } | undefined
     for (let block = 0; block < 60; block++) {
       writer.applyDiff(randomBlockDiff(random, model, ADDRESSES))
-      const { stateRoot, writes } = await writer.commit()
+      const { stateRoot, stateAt, writes } = await writer.commit()
       await kv.batch(writes)
-      if (block === 20) old = { root: stateRoot, model: cloneModel(model) }
+      if (block === 20) old = { root: stateRoot, at: stateAt, model: cloneModel(model) }
     }
     const state = await WorldState.load(kv)
-    const reader = state.readerAt(old!.root)
+    const reader = state.readerAt(old!.root, old!.at)
     expect(() => reader.getAccount(ADDRESSES[0]!)).toThrow(MissingTrieNodeError)
     let runs = 0
     const snapshot = await runWithStateLoading(reader, () => {

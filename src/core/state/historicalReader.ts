@@ -10,6 +10,7 @@ import { EMPTY_TRIE_ROOT, KECCAK256_EMPTY } from '../crypto/hash.js'
 import type { AccountData, StateReader } from '../evm/types.js'
 import { SecureMerklePatriciaTrie } from '../trie/secure.js'
 import type { TrieNodeStore } from '../trie/store.js'
+import type { TrieRoot } from '../trie/trie.js'
 import { withNodeLoading } from '../trie/trie.js'
 import { type Address, bytesToHex, equalBytes, hexToBytes } from '../util/hex.js'
 import { decodeAccount, decodeStorageValue, type StateAccount, slotKey } from './account.js'
@@ -22,19 +23,19 @@ export class HistoricalStateReader implements StateReader {
   private readonly codeByHash: (codeHash: Uint8Array) => Uint8Array | undefined
 
   constructor(
-    stateRoot: Uint8Array,
+    { root, at }: TrieRoot,
     nodes: TrieNodeStore,
     codeByHash: (codeHash: Uint8Array) => Uint8Array | undefined,
   ) {
-    this.stateRoot = stateRoot
+    this.stateRoot = root
     this.nodes = nodes
     this.codeByHash = codeByHash
-    this.accounts = new SecureMerklePatriciaTrie({ root: stateRoot, store: nodes })
+    this.accounts = new SecureMerklePatriciaTrie({ root, rootAt: at, store: nodes })
   }
 
   private account(address: Address): StateAccount | undefined {
-    const encoded = this.accounts.getSync(hexToBytes(address))
-    return encoded && decodeAccount(encoded)
+    const found = this.accounts.getWithLocationSync(hexToBytes(address))
+    return found && decodeAccount(found.value, found.valueAt)
   }
 
   getAccount(address: Address): AccountData | undefined {
@@ -56,7 +57,11 @@ export class HistoricalStateReader implements StateReader {
     const id = bytesToHex(account.storageRoot)
     let trie = this.storageTries.get(id)
     if (!trie) {
-      trie = new SecureMerklePatriciaTrie({ root: account.storageRoot, store: this.nodes })
+      trie = new SecureMerklePatriciaTrie({
+        root: account.storageRoot,
+        rootAt: account.storageAt ?? 0,
+        store: this.nodes,
+      })
       this.storageTries.set(id, trie)
     }
     const encoded = trie.getSync(slotKey(slot))

@@ -6,6 +6,7 @@ import { EMPTY_TRIE_ROOT, KECCAK256_EMPTY } from '../crypto/hash.js'
 import type { StateReader } from '../evm/types.js'
 import { SecureMerklePatriciaTrie } from '../trie/secure.js'
 import type { TrieNodeStore } from '../trie/store.js'
+import type { TrieRoot } from '../trie/trie.js'
 import { type Address, hexToBytes } from '../util/hex.js'
 import { decodeAccount, decodeStorageValue, type StateAccount, slotKey } from './account.js'
 
@@ -37,21 +38,21 @@ export class HistoricalState {
   private readonly fallback: StateReader | undefined
 
   constructor(
-    stateRoot: Uint8Array,
+    { root, at }: TrieRoot,
     nodes: TrieNodeStore,
     loadCode: (codeHash: Uint8Array) => Promise<Uint8Array>,
     fallback?: StateReader,
   ) {
-    this.stateRoot = stateRoot
+    this.stateRoot = root
     this.fallback = fallback
     this.nodes = nodes
     this.loadCode = loadCode
-    this.accounts = new SecureMerklePatriciaTrie({ root: stateRoot, store: nodes })
+    this.accounts = new SecureMerklePatriciaTrie({ root, rootAt: at, store: nodes })
   }
 
   async getAccount(address: Address): Promise<StateAccount | undefined> {
-    const encoded = await this.accounts.get(hexToBytes(address))
-    if (encoded) return decodeAccount(encoded)
+    const found = await this.accounts.getWithLocation(hexToBytes(address))
+    if (found) return decodeAccount(found.value, found.valueAt)
     const remote = this.fallback?.getAccount(address)
     return remote && { ...remote, storageRoot: EMPTY_TRIE_ROOT }
   }
@@ -72,7 +73,7 @@ export class HistoricalState {
   async getStorage(address: Address, slot: bigint): Promise<bigint> {
     const account = await this.getAccount(address)
     if (!account) return 0n
-    const encoded = await this.storageTrie(account.storageRoot).get(slotKey(slot))
+    const encoded = await this.storageTrie(account).get(slotKey(slot))
     if (encoded) return decodeStorageValue(encoded)
     return this.fallback?.getStorage(address, slot) ?? 0n
   }
@@ -84,10 +85,10 @@ export class HistoricalState {
   async getProof(address: Address, slots: readonly bigint[]): Promise<AccountProof> {
     const addressBytes = hexToBytes(address)
     const accountProof = await this.accounts.createProof(addressBytes)
-    const encoded = await this.accounts.get(addressBytes)
-    const account = encoded ? decodeAccount(encoded) : undefined
+    const found = await this.accounts.getWithLocation(addressBytes)
+    const account = found ? decodeAccount(found.value, found.valueAt) : undefined
     const storageHash = account?.storageRoot ?? EMPTY_TRIE_ROOT
-    const storage = this.storageTrie(storageHash)
+    const storage = this.storageTrie(account)
     const storageProof: StorageProof[] = []
     for (const slot of slots) {
       const key = slotKey(slot)
@@ -109,7 +110,11 @@ export class HistoricalState {
     }
   }
 
-  private storageTrie(root: Uint8Array): SecureMerklePatriciaTrie {
-    return new SecureMerklePatriciaTrie({ root, store: this.nodes })
+  private storageTrie(account: StateAccount | undefined): SecureMerklePatriciaTrie {
+    return new SecureMerklePatriciaTrie({
+      root: account?.storageRoot ?? EMPTY_TRIE_ROOT,
+      rootAt: account?.storageAt ?? 0,
+      store: this.nodes,
+    })
   }
 }

@@ -29,44 +29,45 @@ async function run(kv: KeyValueStore, seed: number, steps: number) {
   const random = seededRandom(seed)
   let model: Model = new Map()
   let state = new WorldState({ kv })
-  const stored: Array<{ root: Uint8Array; model: Model }> = []
+  const stored: Array<{ root: Uint8Array; at: number; model: Model }> = []
+  const head = () => stored.at(-1)
   const counts = { block: 0, lost: 0, revert: 0, reopen: 0 }
   for (let step = 0; step < steps; step++) {
     const roll = random()
     if (roll < 0.7 || stored.length === 0) {
       state.applyDiff(randomBlockDiff(random, model, ADDRESSES, 1 + Math.floor(random() * 4)))
-      const { stateRoot, writes } = await state.commit()
+      const { stateRoot, stateAt, writes } = await state.commit()
       await kv.batch(writes)
       state.nodes.saved()
-      stored.push({ root: stateRoot, model: cloneModel(model) })
+      stored.push({ root: stateRoot, at: stateAt, model: cloneModel(model) })
       counts.block++
     } else if (roll < 0.8) {
       // The batch never lands: the engine reloads the state from storage.
       const scratch = cloneModel(model)
       state.applyDiff(randomBlockDiff(random, scratch, ADDRESSES, 3))
       await state.commit()
-      state = await WorldState.load(kv, { headStateRoot: stored.at(-1)?.root })
+      state = await WorldState.load(kv, { headState: head() })
       counts.lost++
     } else if (roll < 0.9) {
       const target = stored[Math.floor(random() * stored.length)]!
-      const { writes } = await state.resetToRoot(target.root)
+      const { writes } = await state.resetToRoot(target.root, target.at)
       await kv.batch(writes)
       state.nodes.saved()
       model = cloneModel(target.model)
       // What the engine then stores as its head: the target's root becomes the latest.
-      stored.push({ root: target.root, model: cloneModel(model) })
+      stored.push({ root: target.root, at: target.at, model: cloneModel(model) })
       counts.revert++
     } else {
-      state = await WorldState.load(kv, { headStateRoot: stored.at(-1)?.root })
+      state = await WorldState.load(kv, { headState: head() })
       counts.reopen++
     }
     expectModel(state, model)
   }
   expect(bytesToHex(state.stateRoot)).toBe(bytesToHex(await oracleStateRoot(model)))
-  const reopened = await WorldState.load(kv, { headStateRoot: stored.at(-1)?.root })
+  const reopened = await WorldState.load(kv, { headState: head() })
   expectModel(reopened, model)
-  for (const { root, model: then } of stored.filter((_, i) => i % 5 === 0)) {
-    const at = reopened.at(root)
+  for (const { root, at: rootAt, model: then } of stored.filter((_, i) => i % 5 === 0)) {
+    const at = reopened.at(root, rootAt)
     for (const address of ADDRESSES)
       expect(await at.getBalance(address)).toBe(then.get(address)?.balance ?? 0n)
   }

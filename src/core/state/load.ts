@@ -3,16 +3,18 @@
  * few commits since they were last rewritten replayed on top (flatDeltas.ts). No trie walk.
  */
 import type { KeyValueStore, KvOperation } from '../storage/types.js'
+import type { TrieRoot } from '../trie/trie.js'
 import type { Address } from '../util/hex.js'
 import { bytesToBigint } from '../util/hex.js'
-import { decodeAccount } from './account.js'
+import { ByteReader, varintLength, writeVarint } from '../util/varint.js'
+import { decodeFlatAccount } from './account.js'
 import { readUnflushedDeltas, UnflushedFlatState } from './flatDeltas.js'
 import type { FlatState } from './flatState.js'
 import { CODE_PREFIX, FLAT_ACCOUNT_PREFIX, FLAT_ROOT_KEY, FLAT_STORAGE_PREFIX, prefixEnd } from './keys.js'
 
 export interface LoadedFlatState {
   /** The recorded root (`sr`), when the flat records describe a state no block header names. */
-  root: Uint8Array | undefined
+  root: TrieRoot | undefined
   flat: FlatState
   /** The changes replayed, not in the flat records yet. */
   unflushed: UnflushedFlatState
@@ -33,7 +35,7 @@ export async function loadFlatState(kv: KeyValueStore): Promise<LoadedFlatState>
   ])
   const flat: FlatState = { accounts: new Map(), storage: new Map(), codes: new Map() }
   for (const [key, value] of accountRecords) {
-    flat.accounts.set(`0x${key.slice(FLAT_ACCOUNT_PREFIX.length)}` as Address, decodeAccount(value))
+    flat.accounts.set(`0x${key.slice(FLAT_ACCOUNT_PREFIX.length)}` as Address, decodeFlatAccount(value))
   }
   let lastAddress = ''
   let slots = new Map<bigint, bigint>()
@@ -51,14 +53,28 @@ export async function loadFlatState(kv: KeyValueStore): Promise<LoadedFlatState>
   unflushed.commitsSinceRewrite = replay.commits
   unflushed.add(replay.operations)
   for (const op of replay.operations) applyFlatChange(flat, op)
-  return { root, flat, unflushed }
+  return { root: root && decodeRootLocation(root), flat, unflushed }
+}
+
+/** The value of `sr`: the root's 32 bytes, then where it lies (a varint) unless under `t:`. */
+export function encodeRootLocation({ root, at }: TrieRoot): Uint8Array {
+  if (at === 0) return root
+  const out = new Uint8Array(root.length + varintLength(at))
+  out.set(root)
+  writeVarint(out, root.length, at)
+  return out
+}
+
+function decodeRootLocation(value: Uint8Array): TrieRoot {
+  const root = value.slice(0, 32)
+  return { root, at: value.length > 32 ? new ByteReader(value, 32).varint() : 0 }
 }
 
 /** One flat record's change, as the flat records would hold it once rewritten. */
 function applyFlatChange(flat: FlatState, op: KvOperation): void {
   if (op.key.startsWith(FLAT_ACCOUNT_PREFIX)) {
     const address = `0x${op.key.slice(FLAT_ACCOUNT_PREFIX.length)}` as Address
-    if (op.type === 'put') flat.accounts.set(address, decodeAccount(op.value))
+    if (op.type === 'put') flat.accounts.set(address, decodeFlatAccount(op.value))
     else flat.accounts.delete(address)
     return
   }

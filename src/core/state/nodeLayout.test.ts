@@ -1,15 +1,20 @@
 import { describe, expect, test } from 'vitest'
+import { EMPTY_TRIE_ROOT } from '../crypto/hash.js'
 import { createMemoryStore } from '../storage/memoryStore.js'
 import type { KeyValueStore, KvOperation } from '../storage/types.js'
 import { keccak256 } from '../trie/keccak.js'
-import { decodeTrieNodeRecord, PACKED_NODES_PREFIX, packedNodesKey } from '../trie/packedNodes.js'
-import { kvTrieNodeLoaders, TrieNodeStore } from '../trie/store.js'
+import { decodeNode } from '../trie/node.js'
+import { decodePackedNodes, PACKED_NODES_PREFIX, packedNodesKey } from '../trie/packedNodes.js'
+import { kvTrieNodeLoaders, TrieNodeStore, trieNodeKey } from '../trie/store.js'
 import { seededRandom } from '../trie/testRandom.js'
-import { bytesToHex, bytesToUnprefixedHex } from '../util/hex.js'
+import { bigintToBytes, bytesToHex } from '../util/hex.js'
+import { decodeFlatAccount, encodeAccount } from './account.js'
 import { decodeFlatDelta, encodeFlatDelta, FLAT_FLUSHED_KEY, FLAT_REWRITE_EVERY } from './flatDeltas.js'
+import { flatAccountKey, flatStorageKey } from './keys.js'
 import {
   addressOf,
   cloneModel,
+  expectMatchesModel,
   MapKeyValueStore,
   type Model,
   oracleStateRoot,
@@ -18,19 +23,39 @@ import {
 import { WorldState } from './worldState.js'
 
 const ADDRESSES = Array.from({ length: 12 }, (_, i) => addressOf(i))
+const expectMatches = (state: WorldState, model: Model) => expectMatchesModel(state, model, ADDRESSES)
+
+/** Every node of the state at `root` (lying at `at`), storage tries included, as it is stored. */
+async function collectNodes(store: TrieNodeStore, root: Uint8Array, at: number) {
+  const out: Array<{ hash: Uint8Array; encoded: Uint8Array }> = []
+  const walk = async (hash: Uint8Array, where: number, accountTrie: boolean): Promise<void> => {
+    const { encoded, childAt } = await store.load(hash, where)
+    out.push({ hash, encoded })
+    const node = decodeNode(encoded, hash, where, childAt)
+    const children = node.type === 'branch' ? node.children : node.type === 'extension' ? [node.child] : []
+    for (const child of children) if (child?.type === 'hash') await walk(child.hash, child.at, accountTrie)
+    if (node.type === 'leaf' && accountTrie) {
+      const account = decodeFlatAccount(node.value)
+      if (bytesToHex(account.storageRoot) !== bytesToHex(EMPTY_TRIE_ROOT))
+        await walk(account.storageRoot, node.valueAt, false)
+    }
+  }
+  await walk(root, at, true)
+  return out
+}
 
 /** Commits 40 random blocks; each commit's writes, root and model. */
 async function commitBlocks(kv: KeyValueStore) {
   const random = seededRandom(29)
   const model: Model = new Map()
   const state = new WorldState({ kv })
-  const commits: Array<{ root: Uint8Array; model: Model; writes: KvOperation[] }> = []
+  const commits: Array<{ root: Uint8Array; at: number; model: Model; writes: KvOperation[] }> = []
   for (let block = 0; block < 40; block++) {
     state.applyDiff(randomBlockDiff(random, model, ADDRESSES, 4))
-    const { stateRoot, writes } = await state.commit()
+    const { stateRoot, stateAt, writes } = await state.commit()
     await kv.batch(writes)
     state.nodes.saved()
-    commits.push({ root: stateRoot, model: cloneModel(model), writes })
+    commits.push({ root: stateRoot, at: stateAt, model: cloneModel(model), writes })
   }
   return commits
 }
@@ -43,8 +68,8 @@ async function expectEveryRootReadable(
   const reopened = await WorldState.load(kv, { nodes })
   const last = commits.at(-1)!
   expect(bytesToHex(reopened.stateRoot)).toBe(bytesToHex(await oracleStateRoot(last.model)))
-  for (const { root, model } of commits) {
-    const at = reopened.at(root)
+  for (const { root, at: rootAt, model } of commits) {
+    const at = reopened.at(root, rootAt)
     for (const address of ADDRESSES) {
       const expected = model.get(address)
       expect(await at.getBalance(address)).toBe(expected?.balance ?? 0n)
@@ -55,27 +80,88 @@ async function expectEveryRootReadable(
 }
 
 describe('where a state commit puts its trie nodes', () => {
-  test('each trie’s root under its hash, every other node in one record numbered by the commit', async () => {
+  test('every node a commit makes, its roots too, in one record numbered by the commit', async () => {
     const commits = await commitBlocks(createMemoryStore())
-    for (const [i, { root, writes }] of commits.entries()) {
+    for (const [i, { root, at, writes }] of commits.entries()) {
       const packed = writes.filter((w) => w.key.startsWith(PACKED_NODES_PREFIX))
       expect(packed.map((w) => w.key)).toEqual([packedNodesKey(i + 1)])
-      const roots = writes.filter((w) => w.key.startsWith('t:'))
-      // The account trie's root, and one for each storage trie the block changed.
-      expect(roots.some((w) => w.key === `t:${bytesToUnprefixedHex(root)}`)).toBe(true)
-      for (const w of roots) {
-        if (w.type !== 'put') throw new Error('a commit deletes no node')
-        const { encoded, childAt } = decodeTrieNodeRecord(w.value)
-        expect(childAt).toBeDefined()
-        expect(`t:${bytesToUnprefixedHex(keccak256(encoded))}`).toBe(w.key)
-      }
+      // Without packing a block of four accounts wrote ~12 nodes, each a record of its own; then
+      // its roots each kept one under their hash.
+      expect(writes.filter((w) => w.key.startsWith('t:'))).toEqual([])
+      expect(at).toBe(i + 1)
+      const record = packed[0]!
+      if (record.type !== 'put') throw new Error('a commit deletes no record')
+      const nodes = decodePackedNodes(record.value, i + 1)
+      expect(nodes.some((node) => bytesToHex(node.hash) === bytesToHex(root))).toBe(true)
+      for (const node of nodes) expect(bytesToHex(keccak256(node.encoded))).toBe(bytesToHex(node.hash))
     }
-    const records = commits.map(
-      ({ writes }) =>
-        writes.filter((w) => w.key.startsWith('t:') || w.key.startsWith(PACKED_NODES_PREFIX)).length,
-    )
-    // Without packing a block of four accounts wrote ~12 nodes, each a record of its own.
-    expect(Math.max(...records)).toBeLessThanOrEqual(6)
+  })
+
+  test('an account’s leaf says where its storage root lies, and so does its flat record', async () => {
+    const kv = createMemoryStore()
+    const commits = await commitBlocks(kv)
+    const state = await WorldState.load(kv)
+    const last = commits.at(-1)!
+    let withStorage = 0
+    for (const address of ADDRESSES) {
+      const account = await state.at(last.root, last.at).getAccount(address)
+      if (!account || bytesToHex(account.storageRoot) === bytesToHex(EMPTY_TRIE_ROOT)) continue
+      withStorage++
+      // The storage root lies in the record of the commit that last changed the storage.
+      expect(account.storageAt).toBeGreaterThan(0)
+      const record = await kv.get(packedNodesKey(account.storageAt!))
+      const found = decodePackedNodes(record!, account.storageAt!).find(
+        (node) => bytesToHex(node.hash) === bytesToHex(account.storageRoot),
+      )
+      expect(found).toBeDefined()
+    }
+    expect(withStorage).toBeGreaterThan(3)
+  })
+
+  test('roots of the previous layout, under their hash, open and are built on', async () => {
+    // What a chain written before roots moved into the packed records holds: every commit's
+    // roots under `t:` (a commit numbered 0 writes every node there).
+    const kv = new MapKeyValueStore()
+    const random = seededRandom(17)
+    const model: Model = new Map()
+    const legacy = new WorldState({ kv })
+    for (let block = 0; block < 10; block++) {
+      legacy.applyDiff(randomBlockDiff(random, model, ADDRESSES, 4))
+      await kv.batch((await legacy.commit()).writes)
+    }
+    const legacyRoot = legacy.stateRoot
+    // The same state as the previous layout stored it: every node under its hash, the flat
+    // records as the accounts' RLP alone, and the root recorded as its 32 bytes.
+    const old = createMemoryStore()
+    const all = await collectNodes(new TrieNodeStore(kvTrieNodeLoaders(kv)), legacyRoot, legacy.stateAt)
+    const flat: KvOperation[] = []
+    for (const [address, { code, storage, ...account }] of legacy.entries()) {
+      flat.push({ type: 'put', key: flatAccountKey(address), value: encodeAccount(account) })
+      for (const [slot, value] of storage)
+        flat.push({ type: 'put', key: flatStorageKey(address, slot), value: bigintToBytes(value) })
+    }
+    const kept = [...kv.data.keys()].filter((key) => key.startsWith('sk:') || key.startsWith('sc:'))
+    await old.batch([
+      ...all.map(({ hash, encoded }) => ({ type: 'put' as const, key: trieNodeKey(hash), value: encoded })),
+      ...flat,
+      ...kept.map((key) => ({ type: 'put' as const, key, value: kv.data.get(key)! })),
+      { type: 'put' as const, key: 'sr', value: legacyRoot },
+    ])
+    const reopened = await WorldState.load(old)
+    expect(bytesToHex(reopened.stateRoot)).toBe(bytesToHex(legacyRoot))
+    expect(reopened.stateAt).toBe(0)
+    expectMatches(reopened, model)
+    reopened.applyDiff(randomBlockDiff(random, model, ADDRESSES, 4))
+    const { stateRoot, stateAt, writes } = await reopened.commit()
+    await old.batch(writes)
+    expect(stateAt).toBe(1)
+    const again = await WorldState.load(old)
+    expectMatches(again, model)
+    expect(bytesToHex(stateRoot)).toBe(bytesToHex(await oracleStateRoot(model)))
+    for (const address of ADDRESSES)
+      expect(await again.at(legacyRoot, 0).getBalance(address)).toBe(
+        await legacy.at(legacyRoot, legacy.stateAt).getBalance(address),
+      )
   })
 
   test('every historical root reads back from a cold store that answers synchronously', async () => {
@@ -151,7 +237,7 @@ describe('the flat records between rewrites', () => {
     const commits = await commitBlocks(kv)
     const target = commits[9]!
     const state = await WorldState.load(kv)
-    await kv.batch((await state.resetToRoot(target.root)).writes)
+    await kv.batch((await state.resetToRoot(target.root, target.at)).writes)
     const reopened = await WorldState.load(kv)
     for (const address of ADDRESSES)
       expect(reopened.getAccount(address)?.balance).toBe(target.model.get(address)?.balance)

@@ -20,12 +20,12 @@ async function roundTrip(open: () => Promise<KeyValueStore>) {
   const model: Model = new Map()
   let kv = await open()
   const state = new WorldState({ kv })
-  let early: { root: Uint8Array; model: Model } | undefined
+  let early: { root: Uint8Array; at: number; model: Model } | undefined
   for (let block = 0; block < 40; block++) {
     state.applyDiff(randomBlockDiff(random, model, ADDRESSES))
-    const { stateRoot, writes } = await state.commit()
+    const { stateRoot, stateAt, writes } = await state.commit()
     await kv.batch(writes)
-    if (block === 10) early = { root: stateRoot, model: cloneModel(model) }
+    if (block === 10) early = { root: stateRoot, at: stateAt, model: cloneModel(model) }
   }
   await kv.close()
   kv = await open()
@@ -37,12 +37,14 @@ async function roundTrip(open: () => Promise<KeyValueStore>) {
     expect(bytesToHex(reopened.getCode(address))).toBe(bytesToHex(expected?.code ?? new Uint8Array(0)))
     for (let slot = 0n; slot < 12n; slot++)
       expect(reopened.getStorage(address, slot)).toBe(expected?.storage.get(slot) ?? 0n)
-    expect(await reopened.at(early!.root).getBalance(address)).toBe(early!.model.get(address)?.balance ?? 0n)
+    expect(await reopened.at(early!.root, early!.at).getBalance(address)).toBe(
+      early!.model.get(address)?.balance ?? 0n,
+    )
   }
   // Proofs of an old root, built from nodes read back from storage, verify with the oracle.
   let slotsVerifiedByOracle = 0
   for (const address of ADDRESSES.slice(0, 5)) {
-    const proof = await reopened.at(early!.root).getProof(address, [0n, 1n])
+    const proof = await reopened.at(early!.root, early!.at).getProof(address, [0n, 1n])
     const proven = await verifyMerkleProof(hexToBytes(address), proof.accountProof, {
       root: early!.root,
       useKeyHashing: true,

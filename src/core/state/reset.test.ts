@@ -38,12 +38,12 @@ async function buildChain(seed: number, blocks: number) {
   const kv = new MapKeyValueStore()
   const state = new WorldState({ kv })
   const model: Model = new Map()
-  const history: Array<{ root: Uint8Array; model: Model }> = []
+  const history: Array<{ root: Uint8Array; at: number; model: Model }> = []
   for (let block = 0; block < blocks; block++) {
     state.applyDiff(randomBlockDiff(random, model, ADDRESSES))
-    const { stateRoot, writes } = await state.commit()
+    const { stateRoot, stateAt, writes } = await state.commit()
     await kv.batch(writes)
-    history.push({ root: stateRoot, model: cloneModel(model) })
+    history.push({ root: stateRoot, at: stateAt, model: cloneModel(model) })
   }
   return { kv, state, model, history }
 }
@@ -52,7 +52,7 @@ describe('resetToRoot', () => {
   test('going back to an older root restores its accounts, storage and code, in memory and in storage', async () => {
     const { kv, state, history } = await buildChain(3, 80)
     const target = history[19]!
-    const { stateRoot, writes } = await state.resetToRoot(target.root)
+    const { stateRoot, writes } = await state.resetToRoot(target.root, target.at)
     await kv.batch(writes)
     expect(stateRoot).toEqual(target.root)
     expectMatches(state, target.model)
@@ -65,7 +65,7 @@ describe('resetToRoot', () => {
   test('blocks committed after a reset build on the older state', async () => {
     const { kv, state, history } = await buildChain(4, 60)
     const model = cloneModel(history[9]!.model)
-    await kv.batch((await state.resetToRoot(history[9]!.root)).writes)
+    await kv.batch((await state.resetToRoot(history[9]!.root, history[9]!.at)).writes)
     const random = seededRandom(77)
     for (let block = 0; block < 30; block++) {
       state.applyDiff(randomBlockDiff(random, model, ADDRESSES))
@@ -78,8 +78,8 @@ describe('resetToRoot', () => {
 
   test('a reset can also move forward again, to a later root', async () => {
     const { kv, state, history, model } = await buildChain(5, 50)
-    await kv.batch((await state.resetToRoot(history[5]!.root)).writes)
-    await kv.batch((await state.resetToRoot(history[49]!.root)).writes)
+    await kv.batch((await state.resetToRoot(history[5]!.root, history[5]!.at)).writes)
+    await kv.batch((await state.resetToRoot(history[49]!.root, history[49]!.at)).writes)
     expectMatches(state, model)
     await expectFlatRecords(kv, model)
   })
@@ -88,7 +88,7 @@ describe('resetToRoot', () => {
     const { kv, state, history, model } = await buildChain(6, 30)
     state.applyDiff(randomBlockDiff(seededRandom(1), cloneModel(model), ADDRESSES, 10))
     expect(state.hasPendingChanges).toBe(true)
-    await kv.batch((await state.resetToRoot(history[29]!.root)).writes)
+    await kv.batch((await state.resetToRoot(history[29]!.root, history[29]!.at)).writes)
     expect(state.hasPendingChanges).toBe(false)
     expectMatches(state, model)
     await expectFlatRecords(kv, model)
@@ -98,12 +98,13 @@ describe('resetToRoot', () => {
     const random = seededRandom(9)
     const state = new WorldState()
     const model: Model = new Map()
-    const roots: Array<{ root: Uint8Array; model: Model }> = []
+    const roots: Array<{ root: Uint8Array; at: number; model: Model }> = []
     for (let block = 0; block < 40; block++) {
       state.applyDiff(randomBlockDiff(random, model, ADDRESSES))
-      roots.push({ root: (await state.commit()).stateRoot, model: cloneModel(model) })
+      const { stateRoot, stateAt } = await state.commit()
+      roots.push({ root: stateRoot, at: stateAt, model: cloneModel(model) })
     }
-    await state.resetToRoot(roots[3]!.root)
+    await state.resetToRoot(roots[3]!.root, roots[3]!.at)
     expectMatches(state, roots[3]!.model)
   })
 
@@ -113,7 +114,7 @@ describe('resetToRoot', () => {
     for (const key of [...kv.data.keys()])
       if (key.startsWith('sa:') || key.startsWith('ss:')) await kv.delete(key)
     const target = history[25]!
-    const { state, writes } = await WorldState.loadFromRoot(target.root, kv)
+    const { state, writes } = await WorldState.loadFromRoot(target.root, target.at, kv)
     await kv.batch(writes)
     expectMatches(state, target.model)
     await expectFlatRecords(kv, target.model)

@@ -12,6 +12,7 @@ import { diffTries } from '../trie/diff.js'
 import { keccak256 } from '../trie/keccak.js'
 import { SecureMerklePatriciaTrie } from '../trie/secure.js'
 import type { TrieNodeStore } from '../trie/store.js'
+import type { TrieRoot } from '../trie/trie.js'
 import {
   type Address,
   bigintToBytes,
@@ -22,7 +23,7 @@ import {
   hexToBytes,
   toAddress,
 } from '../util/hex.js'
-import { decodeAccount, decodeStorageValue, slotKey } from './account.js'
+import { decodeAccount, decodeStorageValue, encodeFlatAccount, slotKey } from './account.js'
 import type { FlatState } from './flatState.js'
 import { flatAccountKey, flatStorageKey, preimageKey } from './keys.js'
 
@@ -30,8 +31,8 @@ export interface MoveFlatStateParameters {
   flat: FlatState
   nodes: TrieNodeStore
   kv: KeyValueStore | undefined
-  fromRoot: Uint8Array
-  toRoot: Uint8Array
+  from: TrieRoot
+  to: TrieRoot
   /** Addresses with uncommitted changes: their flat values are re-read from the target root. */
   dirty: ReadonlySet<Address>
   /** Preimages kept in memory by a state without storage (hex of the hashed key → key). */
@@ -62,21 +63,21 @@ class PreimageResolver {
 
 /** Updates `flat` in place to the state at `toRoot`; returns the flat-record writes that match. */
 export async function moveFlatState(parameters: MoveFlatStateParameters): Promise<KvOperation[]> {
-  const { flat, nodes, kv, fromRoot, toRoot, dirty, memoryPreimages, loadCode } = parameters
+  const { flat, nodes, kv, from, to, dirty, memoryPreimages, loadCode } = parameters
   const writes: KvOperation[] = []
   const addressPreimages = new PreimageResolver(kv, memoryPreimages, () =>
     [...flat.accounts.keys(), ...dirty].map((a) => hexToBytes(a)),
   )
   const addresses = new Set<Address>(dirty)
-  for (const { key } of await diffTries(nodes, fromRoot, toRoot)) {
+  for (const { key } of await diffTries(nodes, from, to)) {
     addresses.add(toAddress(await addressPreimages.resolve(key)))
   }
-  const target = new SecureMerklePatriciaTrie({ root: toRoot, store: nodes })
+  const target = new SecureMerklePatriciaTrie({ root: to.root, rootAt: to.at, store: nodes })
   for (const address of addresses) {
     const current = flat.accounts.get(address)
     const currentSlots = flat.storage.get(address) ?? new Map<bigint, bigint>()
-    const encoded = await target.get(hexToBytes(address))
-    if (!encoded) {
+    const found = await target.getWithLocation(hexToBytes(address))
+    if (!found) {
       flat.accounts.delete(address)
       flat.storage.delete(address)
       writes.push({ type: 'delete', key: flatAccountKey(address) })
@@ -84,7 +85,7 @@ export async function moveFlatState(parameters: MoveFlatStateParameters): Promis
         writes.push({ type: 'delete', key: flatStorageKey(address, slot) })
       continue
     }
-    const account = decodeAccount(encoded)
+    const account = decodeAccount(found.value, found.valueAt)
     if (!equalBytes(account.codeHash, KECCAK256_EMPTY)) {
       const id = bytesToUnprefixedHex(account.codeHash)
       if (!flat.codes.has(id)) flat.codes.set(id, await loadCode(account.codeHash))
@@ -94,9 +95,12 @@ export async function moveFlatState(parameters: MoveFlatStateParameters): Promis
     // Uncommitted or absent accounts have no trustworthy flat storage: compare from empty.
     const trusted = current !== undefined && !dirty.has(address)
     if (!trusted) currentSlots.clear()
-    const fromStorageRoot = trusted ? current.storageRoot : EMPTY_TRIE_ROOT
-    if (!equalBytes(fromStorageRoot, account.storageRoot)) {
-      for (const { key, after } of await diffTries(nodes, fromStorageRoot, account.storageRoot)) {
+    const fromStorage = trusted
+      ? { root: current.storageRoot, at: current.storageAt ?? 0 }
+      : { root: EMPTY_TRIE_ROOT, at: 0 }
+    if (!equalBytes(fromStorage.root, account.storageRoot)) {
+      const toStorage = { root: account.storageRoot, at: account.storageAt ?? 0 }
+      for (const { key, after } of await diffTries(nodes, fromStorage, toStorage)) {
         const slot = bytesToBigint(await slotPreimages.resolve(key))
         const flatKey = flatStorageKey(address, slot)
         // A zero present in the trie is a forked node's: it hides the upstream's value, so it stays.
@@ -118,7 +122,7 @@ export async function moveFlatState(parameters: MoveFlatStateParameters): Promis
     if (currentSlots.size > 0) flat.storage.set(address, currentSlots)
     else flat.storage.delete(address)
     flat.accounts.set(address, account)
-    writes.push({ type: 'put', key: flatAccountKey(address), value: encoded })
+    writes.push({ type: 'put', key: flatAccountKey(address), value: encodeFlatAccount(account, found.value) })
   }
   return writes
 }

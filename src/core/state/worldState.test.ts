@@ -68,7 +68,9 @@ describe('WorldState', () => {
       ]),
     )
     expect(bytesToHex(stateRoot)).toBe(bytesToHex(await oracleStateRoot(model)))
-    expect(writes.some((w) => w.type === 'put' && w.key.startsWith('t:'))).toBe(true)
+    // Its nodes, roots included, in the commit's packed record.
+    expect(writes.some((w) => w.type === 'put' && w.key.startsWith('tn:'))).toBe(true)
+    expect(writes.some((w) => w.key.startsWith('t:'))).toBe(false)
   })
 
   test('an empty state has the empty trie root', async () => {
@@ -111,17 +113,17 @@ describe('WorldState', () => {
     const kv = new MapKeyValueStore()
     const model: Model = new Map()
     const state = new WorldState({ kv })
-    const history: Array<{ root: Uint8Array; model: Model }> = []
+    const history: Array<{ root: Uint8Array; at: number; model: Model }> = []
     for (let block = 0; block < 150; block++) {
       state.applyDiff(randomBlockDiff(random, model, ADDRESSES))
-      const { stateRoot, writes } = await state.commit()
+      const { stateRoot, stateAt, writes } = await state.commit()
       await kv.batch(writes)
-      if (block % 25 === 0) history.push({ root: stateRoot, model: cloneModel(model) })
+      if (block % 25 === 0) history.push({ root: stateRoot, at: stateAt, model: cloneModel(model) })
     }
     // Read through a cold node cache, so every node comes from storage.
     const cold = await WorldState.load(kv)
-    for (const { root, model: then } of history) {
-      const view = cold.at(root)
+    for (const { root, at, model: then } of history) {
+      const view = cold.at(root, at)
       for (const address of ADDRESSES.slice(0, 10)) {
         const expected = then.get(address)
         expect(await view.getBalance(address)).toBe(expected?.balance ?? 0n)
@@ -186,7 +188,7 @@ describe('WorldState', () => {
     expect(reopened.getAccount(address)).toBeUndefined()
     expect(reopened.getStorage(address, 1n)).toBe(0n)
     // Once the flat records are rewritten (a reset does it at once), none is left of the account.
-    await kv.batch((await reopened.resetToRoot(stateRoot)).writes)
+    await kv.batch((await reopened.resetToRoot(stateRoot, 0)).writes)
     expect([...kv.data.keys()].filter((k) => k.startsWith('ss:') || k.startsWith('sa:'))).toEqual([])
   })
 })
@@ -201,11 +203,12 @@ describe('getProof', () => {
       await state.commit()
     }
     const root = state.stateRoot
+    const rootAt = state.stateAt
     const withStorage = [...model].find(([, a]) => a.storage.size > 0)
     expect(withStorage).toBeDefined()
     const [address, expected] = withStorage!
     const slots = [...expected.storage.keys(), 999n]
-    const proof = await state.at(root).getProof(address, slots)
+    const proof = await state.at(root, rootAt).getProof(address, slots)
     expect(proof.balance).toBe(expected.balance)
     expect(proof.nonce).toBe(expected.nonce)
     const accountRlp = await verifyMerkleProof(hexToBytes(address), proof.accountProof, {
@@ -239,9 +242,9 @@ describe('getProof', () => {
         ],
       ]),
     )
-    const { stateRoot } = await state.commit()
+    const { stateRoot, stateAt } = await state.commit()
     const missing = ADDRESSES[2] as Address
-    const proof = await state.at(stateRoot).getProof(missing, [1n])
+    const proof = await state.at(stateRoot, stateAt).getProof(missing, [1n])
     expect(proof.storageHash).toEqual(EMPTY_TRIE_ROOT)
     expect(proof.codeHash).toEqual(keccak256(new Uint8Array(0)))
     expect(

@@ -17,6 +17,7 @@ import type { KeyValueStore, KvOperation } from '../storage/types.js'
 import { initFastKeccak, isFastKeccakReady, keccak256 } from '../trie/keccak.js'
 import { SecureMerklePatriciaTrie } from '../trie/secure.js'
 import { kvTrieNodeLoaders, TrieNodeStore } from '../trie/store.js'
+import type { TrieRoot } from '../trie/trie.js'
 import {
   type Address,
   bigintToBytes,
@@ -25,13 +26,19 @@ import {
   equalBytes,
   hexToBytes,
 } from '../util/hex.js'
-import { encodeAccount, encodeStorageValue, type StateAccount, slotKey } from './account.js'
+import {
+  encodeAccount,
+  encodeFlatAccount,
+  encodeStorageValue,
+  type StateAccount,
+  slotKey,
+} from './account.js'
 import { UnflushedFlatState } from './flatDeltas.js'
 import type { FlatState } from './flatState.js'
 import { HistoricalStateReader } from './historicalReader.js'
 import { HistoricalState } from './history.js'
 import { codeKey, FLAT_ROOT_KEY, flatAccountKey, flatStorageKey, preimageKey } from './keys.js'
-import { loadFlatState } from './load.js'
+import { encodeRootLocation, loadFlatState } from './load.js'
 import { CommitNodeWrites, highestPackedSeq } from './nodeWrites.js'
 import { moveFlatState } from './reset.js'
 
@@ -56,6 +63,8 @@ export interface StateFallback extends StateReader {
 
 export interface StateCommitResult {
   stateRoot: Uint8Array
+  /** Where the root lies: what opens it again (`at`, `readerAt`, `resetToRoot`, block records). */
+  stateAt: number
   /** Everything to write, in the engine's atomic batch for the block. */
   writes: KvOperation[]
 }
@@ -80,6 +89,7 @@ export class WorldState implements StateReader {
   private accountTrie: SecureMerklePatriciaTrie
   private storageTries = new Map<Address, SecureMerklePatriciaTrie>()
   private committedRoot: Uint8Array = EMPTY_TRIE_ROOT
+  private committedRootAt = 0
   /**
    * Whether storage holds a root record (`sr`). A block's commit writes none: the flat records
    * then describe the root in the head block's header, written in the same batch. Only a commit
@@ -107,43 +117,51 @@ export class WorldState implements StateReader {
   static async load(
     kv: KeyValueStore,
     parameters: Omit<WorldStateParameters, 'kv'> & {
-      /** The head block's state root: what the flat records describe when no root is recorded. */
-      headStateRoot?: Uint8Array | Promise<Uint8Array | undefined>
+      /**
+       * The head block's state root and where it lies: what the flat records describe when no
+       * root is recorded.
+       */
+      headState?: TrieRoot | Promise<TrieRoot | undefined>
     } = {},
   ): Promise<WorldState> {
-    const { headStateRoot, ...rest } = parameters
-    const [{ root: recorded, flat, unflushed }, headRoot] = await Promise.all([
-      loadFlatState(kv),
-      headStateRoot,
-    ])
-    const root = recorded ?? headRoot ?? EMPTY_TRIE_ROOT
+    const { headState, ...rest } = parameters
+    const [{ root: recorded, flat, unflushed }, head] = await Promise.all([loadFlatState(kv), headState])
+    const { root, at } = recorded ?? head ?? { root: EMPTY_TRIE_ROOT, at: 0 }
     const state = new WorldState({ ...rest, kv })
     state.flat = flat
     state.unflushed = unflushed
     state.committedRoot = root
+    state.committedRootAt = at
     state.rootRecorded = recorded !== undefined
-    state.accountTrie = new SecureMerklePatriciaTrie({ root, store: state.nodes })
+    state.accountTrie = new SecureMerklePatriciaTrie({ root, rootAt: at, store: state.nodes })
     return state
   }
 
   /**
-   * Builds the state at `stateRoot` from its tries (cost grows with the state size; for recovery
-   * when the flat records are missing or stale). `writes` rewrite the flat records to match.
+   * Builds the state at `stateRoot` (lying at `stateAt`) from its tries (cost grows with the state
+   * size; for recovery when the flat records are missing or stale). `writes` rewrite the flat
+   * records to match.
    */
   static async loadFromRoot(
     stateRoot: Uint8Array,
+    stateAt: number,
     kv: KeyValueStore,
     parameters: Omit<WorldStateParameters, 'kv'> = {},
   ): Promise<{ state: WorldState; writes: KvOperation[] }> {
     await initFastKeccak()
     const state = new WorldState({ ...parameters, kv })
-    const { writes } = await state.resetToRoot(stateRoot)
+    const { writes } = await state.resetToRoot(stateRoot, stateAt)
     return { state, writes }
   }
 
   /** Root of the last commit (or load / reset). */
   get stateRoot(): Uint8Array {
     return this.committedRoot
+  }
+
+  /** Where the root of the last commit (or load / reset) lies (`TrieRoot.at`). */
+  get stateAt(): number {
+    return this.committedRootAt
   }
 
   get hasPendingChanges(): boolean {
@@ -183,18 +201,23 @@ export class WorldState implements StateReader {
   }
 
   /**
-   * A synchronous reader of a committed root for the EVM; wrap the execution in
-   * `runWithStateLoading` so cold trie nodes are loaded. Code comes from memory (all code is).
+   * A synchronous reader of a committed root (lying at `stateAt`) for the EVM; wrap the execution
+   * in `runWithStateLoading` so cold trie nodes are loaded. Code comes from memory (all code is).
    */
-  readerAt(stateRoot: Uint8Array): HistoricalStateReader {
-    return new HistoricalStateReader(stateRoot, this.nodes, (hash) =>
+  readerAt(stateRoot: Uint8Array, stateAt: number): HistoricalStateReader {
+    return new HistoricalStateReader({ root: stateRoot, at: stateAt }, this.nodes, (hash) =>
       this.flat.codes.get(bytesToUnprefixedHex(hash)),
     )
   }
 
-  /** Read access to any committed root (async; loads trie nodes on demand). */
-  at(stateRoot: Uint8Array): HistoricalState {
-    return new HistoricalState(stateRoot, this.nodes, (hash) => this.loadCode(hash), this.fallback)
+  /** Read access to any committed root, lying at `stateAt` (async; loads trie nodes on demand). */
+  at(stateRoot: Uint8Array, stateAt: number): HistoricalState {
+    return new HistoricalState(
+      { root: stateRoot, at: stateAt },
+      this.nodes,
+      (hash) => this.loadCode(hash),
+      this.fallback,
+    )
   }
 
   applyDiff(diff: StateDiff): void {
@@ -236,6 +259,7 @@ export class WorldState implements StateReader {
         balance: change.account.balance,
         codeHash: change.account.codeHash,
         storageRoot: previous?.storageRoot ?? EMPTY_TRIE_ROOT,
+        storageAt: previous?.storageAt,
       })
       if (change.storage.size === 0) continue
       let slots = this.flat.storage.get(address)
@@ -268,8 +292,8 @@ export class WorldState implements StateReader {
   }
 
   /** The root record's write (or its removal, for a block's commit) for a commit to `root`. */
-  private rootRecordWrites(root: Uint8Array, forBlock: boolean, writes: KvOperation[]): void {
-    if (!forBlock) writes.push({ type: 'put', key: FLAT_ROOT_KEY, value: root })
+  private rootRecordWrites(root: TrieRoot, forBlock: boolean, writes: KvOperation[]): void {
+    if (!forBlock) writes.push({ type: 'put', key: FLAT_ROOT_KEY, value: encodeRootLocation(root) })
     else if (this.rootRecorded) writes.push({ type: 'delete', key: FLAT_ROOT_KEY })
     this.rootRecorded = !forBlock
   }
@@ -299,7 +323,7 @@ export class WorldState implements StateReader {
     const nodeWrites = new CommitNodeWrites(this.pending.size > 0 ? await this.nextCommitSeq() : 0)
     for (const [address, pending] of this.pending) {
       const account = this.flat.accounts.get(address)
-      const storageRoot = await this.commitStorage(address, pending, writes, flatChanges, nodeWrites)
+      const storage = await this.commitStorage(address, pending, writes, flatChanges, nodeWrites)
       const addressBytes = hexToBytes(address)
       const hashedAddress = hashedAddressOf(address, addressBytes)
       if (!account) {
@@ -308,13 +332,20 @@ export class WorldState implements StateReader {
         flatChanges.push({ type: 'delete', key: flatAccountKey(address) })
         continue
       }
-      if (storageRoot) account.storageRoot = storageRoot
+      if (storage) {
+        account.storageRoot = storage.root
+        account.storageAt = storage.rootAt
+      }
       const encoded = encodeAccount(account)
-      await this.accountTrie.trie.put(hashedAddress, encoded)
-      flatChanges.push({ type: 'put', key: flatAccountKey(address), value: encoded })
+      await this.accountTrie.trie.put(hashedAddress, encoded, account.storageAt ?? 0)
+      flatChanges.push({
+        type: 'put',
+        key: flatAccountKey(address),
+        value: encodeFlatAccount(account, encoded),
+      })
       if (pending.isNewAccount) this.recordPreimage(hashedAddress, addressBytes, writes)
     }
-    const { root, nodes } = this.accountTrie.commit(nodeWrites.seq)
+    const { root, rootAt, nodes } = this.accountTrie.commit(nodeWrites.seq)
     nodeWrites.add(nodes, writes)
     if (flatChanges.length === 0) nodeWrites.finish(writes)
     else if (!this.kv || this.unflushed.rewriteDue(flatChanges)) {
@@ -324,11 +355,12 @@ export class WorldState implements StateReader {
     } else nodeWrites.finish(writes, this.unflushed.carry(flatChanges))
     for (const [id, code] of this.newCodes)
       writes.push({ type: 'put', key: codeKey(hexToBytes(id)), value: code })
-    this.rootRecordWrites(root, forBlock, writes)
+    this.rootRecordWrites({ root, at: rootAt }, forBlock, writes)
     this.pending = new Map()
     this.newCodes = new Map()
     this.committedRoot = root
-    return { stateRoot: root, writes }
+    this.committedRootAt = rootAt
+    return { stateRoot: root, stateAt: rootAt, writes }
   }
 
   /**
@@ -336,23 +368,24 @@ export class WorldState implements StateReader {
    * bring the flat records in storage to the new root; the engine puts them in the same batch as
    * its new head. The root's trie nodes must be readable (committed earlier, or in storage).
    */
-  async resetToRoot(stateRoot: Uint8Array): Promise<StateCommitResult> {
+  async resetToRoot(stateRoot: Uint8Array, stateAt: number): Promise<StateCommitResult> {
     this.assertIdle('resetToRoot')
     this.busy = true
     try {
-      return await this.moveTo(stateRoot)
+      return await this.moveTo({ root: stateRoot, at: stateAt })
     } finally {
       this.busy = false
     }
   }
 
-  private async moveTo(stateRoot: Uint8Array): Promise<StateCommitResult> {
+  private async moveTo(target: TrieRoot): Promise<StateCommitResult> {
+    const stateRoot = target.root
     const moved = await moveFlatState({
       flat: this.flat,
       nodes: this.nodes,
       kv: this.kv,
-      fromRoot: this.committedRoot,
-      toRoot: stateRoot,
+      from: { root: this.committedRoot, at: this.committedRootAt },
+      to: target,
       dirty: new Set(this.pending.keys()),
       memoryPreimages: this.memoryPreimages,
       loadCode: (hash) => this.loadCode(hash),
@@ -360,18 +393,20 @@ export class WorldState implements StateReader {
     // The flat records take everything at once: the changes commit records carried, then the move;
     // and no commit record up to the highest is replayed again (a revert abandons those above).
     const writes = this.kv ? [...this.unflushed.rewrite(await this.lastCommitSeq()), ...moved] : moved
-    this.rootRecordWrites(stateRoot, false, writes)
+    this.rootRecordWrites(target, false, writes)
     this.pending.clear()
     this.newCodes.clear()
     this.storageTries.clear()
-    this.accountTrie = new SecureMerklePatriciaTrie({ root: stateRoot, store: this.nodes })
+    this.accountTrie = new SecureMerklePatriciaTrie({ root: stateRoot, rootAt: target.at, store: this.nodes })
     this.committedRoot = stateRoot
-    return { stateRoot, writes }
+    this.committedRootAt = target.at
+    return { stateRoot, stateAt: target.at, writes }
   }
 
   /**
-   * Applies the account's pending slots to its storage trie; returns the new storage root, or
-   * undefined when its storage was not touched (most touches only change balance and nonce).
+   * Applies the account's pending slots to its storage trie; returns the new storage root and
+   * where it lies, or undefined when its storage was not touched (most touches only change
+   * balance and nonce).
    */
   private async commitStorage(
     address: Address,
@@ -379,7 +414,7 @@ export class WorldState implements StateReader {
     writes: KvOperation[],
     flatChanges: KvOperation[],
     nodeWrites: CommitNodeWrites,
-  ): Promise<Uint8Array | undefined> {
+  ): Promise<{ root: Uint8Array; rootAt: number } | undefined> {
     if (!pending.storageCleared && pending.slots.size === 0) return undefined
     const storageTrie = this.storageTrieFor(address, pending.storageCleared)
     const slots = this.flat.storage.get(address)
@@ -399,9 +434,9 @@ export class WorldState implements StateReader {
       }
     }
     if (slots && slots.size === 0) this.flat.storage.delete(address)
-    const { root, nodes } = storageTrie.commit(nodeWrites.seq)
+    const { root, rootAt, nodes } = storageTrie.commit(nodeWrites.seq)
     nodeWrites.add(nodes, writes)
-    return root
+    return { root, rootAt }
   }
 
   /** Every account with its code and storage, for dumps (anvil_dumpState) and inspection. */
@@ -447,14 +482,21 @@ export class WorldState implements StateReader {
     if (slots) for (const slot of slots.keys()) pending.slots.add(slot)
     this.flat.storage.delete(address)
     const account = this.flat.accounts.get(address)
-    if (account) account.storageRoot = EMPTY_TRIE_ROOT
+    if (account) {
+      account.storageRoot = EMPTY_TRIE_ROOT
+      account.storageAt = undefined
+    }
   }
 
   private storageTrieFor(address: Address, cleared: boolean): SecureMerklePatriciaTrie {
     let trie = cleared ? undefined : this.storageTries.get(address)
     if (!trie) {
-      const root = cleared ? EMPTY_TRIE_ROOT : this.getStorageRoot(address)
-      trie = new SecureMerklePatriciaTrie({ root, store: this.nodes })
+      const account = cleared ? undefined : this.flat.accounts.get(address)
+      trie = new SecureMerklePatriciaTrie({
+        root: account?.storageRoot ?? EMPTY_TRIE_ROOT,
+        rootAt: account?.storageAt ?? 0,
+        store: this.nodes,
+      })
       this.storageTries.set(address, trie)
     }
     return trie

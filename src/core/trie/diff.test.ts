@@ -52,14 +52,14 @@ describe('diffTries', () => {
         for (const key of new Set([...a.state.keys(), ...b.state.keys()])) {
           if (a.state.get(key) !== b.state.get(key)) expected.add(key)
         }
-        const differences = await diffTries(store, a.root, b.root)
+        const differences = await diffTries(store, { root: a.root, at: 0 }, { root: b.root, at: 0 })
         expect(new Set(differences.map((d) => bytesToHex(d.key)))).toEqual(expected)
         for (const { key, before, after } of differences) {
           expect(before && bytesToHex(before)).toBe(a.state.get(bytesToHex(key)))
           expect(after && bytesToHex(after)).toBe(b.state.get(bytesToHex(key)))
         }
       }
-      const listed = await listTrie(store, roots[5]!.root)
+      const listed = await listTrie(store, { root: roots[5]!.root, at: 0 })
       expect(new Map(listed.map(([k, v]) => [bytesToHex(k), bytesToHex(v)]))).toEqual(roots[5]!.state)
     },
   )

@@ -8,6 +8,7 @@ import { bytesToHex, equalBytes } from '../util/hex.js'
 import { concatNibbles } from './nibbles.js'
 import { type ChildRef, childReference, decodeNode, type TrieNode } from './node.js'
 import type { TrieNodeStore } from './store.js'
+import type { TrieRoot } from './trie.js'
 
 export interface TrieDifference {
   /** The full key (for a secure trie: the hashed key). */
@@ -16,7 +17,11 @@ export interface TrieDifference {
   before: Uint8Array | undefined
   /** Value under `to`; undefined when absent there. */
   after: Uint8Array | undefined
+  /** Where the trie `after` names lies (`LeafNode.valueAt`). */
+  afterAt: number
 }
+
+type Entry = [key: Uint8Array, value: Uint8Array, valueAt: number]
 
 async function resolve(store: TrieNodeStore, ref: ChildRef): Promise<TrieNode | undefined> {
   if (ref === undefined || ref.type !== 'hash') return ref
@@ -36,19 +41,19 @@ async function collect(
   store: TrieNodeStore,
   ref: ChildRef,
   prefix: Uint8Array,
-  out: Map<string, [Uint8Array, Uint8Array]>,
+  out: Map<string, Entry>,
 ): Promise<void> {
   const node = await resolve(store, ref)
   if (!node) return
   if (node.type === 'leaf') {
     const key = nibblesToKey(concatNibbles(prefix, node.path))
-    out.set(bytesToHex(key), [key, node.value])
+    out.set(bytesToHex(key), [key, node.value, node.valueAt])
   } else if (node.type === 'extension') {
     await collect(store, node.child, concatNibbles(prefix, node.path), out)
   } else {
     if (node.value) {
       const key = nibblesToKey(prefix)
-      out.set(bytesToHex(key), [key, node.value])
+      out.set(bytesToHex(key), [key, node.value, 0])
     }
     for (let i = 0; i < 16; i++)
       await collect(store, node.children[i], concatNibbles(prefix, Uint8Array.of(i)), out)
@@ -69,7 +74,7 @@ async function diffRefs(
     const valueA = a.value
     const valueB = b.value
     if (!(valueA && valueB && equalBytes(valueA, valueB)) && (valueA || valueB)) {
-      out.push({ key: nibblesToKey(prefix), before: valueA, after: valueB })
+      out.push({ key: nibblesToKey(prefix), before: valueA, after: valueB, afterAt: 0 })
     }
     for (let i = 0; i < 16; i++) {
       await diffRefs(store, a.children[i], b.children[i], concatNibbles(prefix, Uint8Array.of(i)), out)
@@ -81,39 +86,40 @@ async function diffRefs(
     return
   }
   // Shapes differ here (a split or a merge): compare the leaves below both sides.
-  const before = new Map<string, [Uint8Array, Uint8Array]>()
-  const after = new Map<string, [Uint8Array, Uint8Array]>()
+  const before = new Map<string, Entry>()
+  const after = new Map<string, Entry>()
   await collect(store, a, prefix, before)
   await collect(store, b, prefix, after)
   for (const [id, [key, value]] of before) {
     const other = after.get(id)
-    if (!other || !equalBytes(other[1], value)) out.push({ key, before: value, after: other?.[1] })
+    if (!other || !equalBytes(other[1], value))
+      out.push({ key, before: value, after: other?.[1], afterAt: other?.[2] ?? 0 })
   }
-  for (const [id, [key, value]] of after)
-    if (!before.has(id)) out.push({ key, before: undefined, after: value })
+  for (const [id, [key, value, valueAt]] of after)
+    if (!before.has(id)) out.push({ key, before: undefined, after: value, afterAt: valueAt })
 }
 
-/** Every key whose value differs between the trie at `fromRoot` and the trie at `toRoot`. */
+/** Every key whose value differs between the trie at `from` and the trie at `to`. */
 export async function diffTries(
   store: TrieNodeStore,
-  fromRoot: Uint8Array,
-  toRoot: Uint8Array,
+  from: TrieRoot,
+  to: TrieRoot,
 ): Promise<TrieDifference[]> {
   const out: TrieDifference[] = []
-  await diffRefs(store, rootRef(fromRoot), rootRef(toRoot), new Uint8Array(0), out)
+  await diffRefs(store, rootRef(from), rootRef(to), new Uint8Array(0), out)
   return out
 }
 
 /** Every key and value of the trie at `root`. */
 export async function listTrie(
   store: TrieNodeStore,
-  root: Uint8Array,
+  root: TrieRoot,
 ): Promise<Array<[Uint8Array, Uint8Array]>> {
-  const out = new Map<string, [Uint8Array, Uint8Array]>()
+  const out = new Map<string, Entry>()
   await collect(store, rootRef(root), new Uint8Array(0), out)
-  return [...out.values()]
+  return [...out.values()].map(([key, value]) => [key, value])
 }
 
-function rootRef(root: Uint8Array): ChildRef {
-  return equalBytes(root, EMPTY_TRIE_ROOT) ? undefined : { type: 'hash', hash: root, at: 0 }
+function rootRef({ root, at }: TrieRoot): ChildRef {
+  return equalBytes(root, EMPTY_TRIE_ROOT) ? undefined : { type: 'hash', hash: root, at }
 }

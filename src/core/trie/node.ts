@@ -27,6 +27,11 @@ export interface LeafNode extends NodeMemo {
   readonly type: 'leaf'
   readonly path: Uint8Array
   readonly value: Uint8Array
+  /**
+   * Where the trie its value names lies, as `at`: an account's storage root, written in a packed
+   * record like every other node, so the account trie's leaf says which (0: under `t:`, or none).
+   */
+  readonly valueAt: number
 }
 
 export interface ExtensionNode extends NodeMemo {
@@ -55,8 +60,8 @@ export type ChildRef = TrieNode | HashRef | undefined
 // Every node is created with all its fields, in one order, so the JIT sees three stable object
 // shapes; memo fields added later would multiply shapes and make the hot loops megamorphic.
 
-export function leafNode(path: Uint8Array, value: Uint8Array): LeafNode {
-  return { type: 'leaf', path, value, encoded: undefined, hash: undefined, stored: false, at: 0 }
+export function leafNode(path: Uint8Array, value: Uint8Array, valueAt = 0): LeafNode {
+  return { type: 'leaf', path, value, valueAt, encoded: undefined, hash: undefined, stored: false, at: 0 }
 }
 
 export function extensionNode(path: Uint8Array, child: ChildRef): ExtensionNode {
@@ -241,7 +246,7 @@ function decodeRawNode(raw: NestedUint8Array): TrieNode {
     const { path, isLeaf } = hexPrefixDecode(pathRaw)
     if (isLeaf) {
       if (Array.isArray(second)) throw new InvalidTrieNodeError('leaf value is a list')
-      return leafNode(path, second)
+      return leafNode(path, second, 0)
     }
     return extensionNode(path, decodeChild(second))
   }
@@ -251,7 +256,7 @@ function decodeRawNode(raw: NestedUint8Array): TrieNode {
 /**
  * Decodes a stored node; `hash` (when known) is kept so it is never recomputed. `at` is where it
  * was found and `childAt` where its hash-referenced children lie, in order (all under `t:` when
- * absent, as in the previous layout).
+ * absent, as in the previous layout); a leaf's one location is its value's (`LeafNode.valueAt`).
  */
 export function decodeNode(
   encoded: Uint8Array,
@@ -261,7 +266,9 @@ export function decodeNode(
 ): TrieNode {
   const raw = decode(encoded)
   if (!Array.isArray(raw)) throw new InvalidTrieNodeError('a trie node is an RLP list')
-  const node = decodeRawNode(raw)
+  let node = decodeRawNode(raw)
+  if (node.type === 'leaf' && childAt !== undefined && childAt.length > 0)
+    node = leafNode(node.path, node.value, childAt[0] as number)
   node.encoded = encoded
   if (hash) {
     node.hash = hash
@@ -282,8 +289,12 @@ export function decodeNode(
   return node
 }
 
-/** Where each hash-referenced child of `node` lies, in the order `decodeNode` reads them. */
+/**
+ * Where each hash-referenced child of `node` lies, in the order `decodeNode` reads them; for a
+ * leaf, where its value's trie lies, when it says.
+ */
 export function childLocations(node: TrieNode): number[] {
+  if (node.type === 'leaf') return node.valueAt === 0 ? [] : [node.valueAt]
   const out: number[] = []
   const add = (child: ChildRef) => {
     if (child === undefined) return

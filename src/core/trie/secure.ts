@@ -27,7 +27,7 @@ export class SecureMerklePatriciaTrie {
     return this.trie.root()
   }
 
-  /** `MerklePatriciaTrie.commit`: the root under its hash, the rest in the record of commit `seq`. */
+  /** `MerklePatriciaTrie.commit`: the nodes, root included, in the record of commit `seq`. */
   commit(seq = 0): TrieCommitResult {
     return this.trie.commit(seq)
   }
@@ -48,8 +48,17 @@ export class SecureMerklePatriciaTrie {
     return this.trie.get(keccak256(key))
   }
 
-  put(key: Uint8Array, value: Uint8Array): Promise<void> {
-    return this.trie.put(keccak256(key), value)
+  getWithLocationSync(key: Uint8Array): { value: Uint8Array; valueAt: number } | undefined {
+    return this.trie.getWithLocationSync(keccak256(key))
+  }
+
+  /** The value and where the trie it names lies (an account's storage root: `LeafNode.valueAt`). */
+  getWithLocation(key: Uint8Array): Promise<{ value: Uint8Array; valueAt: number } | undefined> {
+    return this.trie.getWithLocation(keccak256(key))
+  }
+
+  put(key: Uint8Array, value: Uint8Array, valueAt = 0): Promise<void> {
+    return this.trie.put(keccak256(key), value, valueAt)
   }
 
   delete(key: Uint8Array): Promise<void> {

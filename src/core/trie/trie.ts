@@ -39,8 +39,16 @@ export interface TrieNodeWrite {
   at: number
 }
 
+/** A trie's root and where it lies (`NodeMemo.at`: 0 under `t:<hash>`, else a packed record). */
+export interface TrieRoot {
+  root: Uint8Array
+  at: number
+}
+
 export interface TrieCommitResult {
   root: Uint8Array
+  /** Where the root lies (`NodeMemo.at`): what opens this root again (`rootAt`). */
+  rootAt: number
   /** Nodes not persisted before, children before parents, root last. */
   nodes: TrieNodeWrite[]
 }
@@ -48,6 +56,8 @@ export interface TrieCommitResult {
 export interface MerklePatriciaTrieParameters {
   /** Root hash to open; the empty trie when omitted. */
   root?: Uint8Array
+  /** Where the root lies (`NodeMemo.at`): 0, under `t:<hash>`, when omitted. */
+  rootAt?: number
   /** Shared node cache and loader; a private in-memory store when omitted. */
   store?: TrieNodeStore
 }
@@ -90,12 +100,12 @@ export class MerklePatriciaTrie {
   readonly store: TrieNodeStore
   private rootRef: ChildRef
 
-  constructor({ root, store = new TrieNodeStore() }: MerklePatriciaTrieParameters = {}) {
+  constructor({ root, rootAt = 0, store = new TrieNodeStore() }: MerklePatriciaTrieParameters = {}) {
     this.store = store
     this.rootRef =
       root === undefined || equalBytes(root, EMPTY_TRIE_ROOT)
         ? undefined
-        : { type: 'hash', hash: root, at: 0 }
+        : { type: 'hash', hash: root, at: rootAt }
   }
 
   /** A trie sharing this one's nodes; updates to either do not affect the other. */
@@ -120,6 +130,11 @@ export class MerklePatriciaTrie {
   }
 
   getSync(key: Uint8Array): Uint8Array | undefined {
+    return this.getWithLocationSync(key)?.value
+  }
+
+  /** The value under `key` and where the trie it names lies (`LeafNode.valueAt`). */
+  getWithLocationSync(key: Uint8Array): { value: Uint8Array; valueAt: number } | undefined {
     const nibbles = bytesToNibbles(key)
     let node = this.rootNode()
     let offset = 0
@@ -127,7 +142,7 @@ export class MerklePatriciaTrie {
       if (node.type === 'leaf') {
         const rest = nibbles.length - offset
         const match = commonPrefixLength(node.path, 0, nibbles, offset)
-        return match === node.path.length && match === rest ? node.value : undefined
+        return match === node.path.length && match === rest ? node : undefined
       }
       if (node.type === 'extension') {
         const match = commonPrefixLength(node.path, 0, nibbles, offset)
@@ -135,20 +150,23 @@ export class MerklePatriciaTrie {
         offset += match
         node = extensionChild(this.store, node)
       } else {
-        if (offset === nibbles.length) return node.value
+        if (offset === nibbles.length) return node.value && { value: node.value, valueAt: 0 }
         node = branchChild(this.store, node, nibbles[offset++] as number)
       }
     }
     return undefined
   }
 
-  /** Sets `key` to `value`; an empty value deletes the key, as in Ethereum. */
-  putSync(key: Uint8Array, value: Uint8Array): void {
+  /**
+   * Sets `key` to `value`; an empty value deletes the key, as in Ethereum. `valueAt`: where the
+   * trie the value names lies (an account's storage root), kept with the leaf.
+   */
+  putSync(key: Uint8Array, value: Uint8Array, valueAt = 0): void {
     if (value.length === 0) {
       this.deleteSync(key)
       return
     }
-    this.rootRef = this.insert(this.rootNode(), bytesToNibbles(key), 0, value)
+    this.rootRef = this.insert(this.rootNode(), bytesToNibbles(key), 0, value, valueAt)
   }
 
   deleteSync(key: Uint8Array): void {
@@ -160,8 +178,12 @@ export class MerklePatriciaTrie {
     return withNodeLoading(this.store, () => this.getSync(key))
   }
 
-  put(key: Uint8Array, value: Uint8Array): Promise<void> {
-    return withNodeLoading(this.store, () => this.putSync(key, value))
+  getWithLocation(key: Uint8Array): Promise<{ value: Uint8Array; valueAt: number } | undefined> {
+    return withNodeLoading(this.store, () => this.getWithLocationSync(key))
+  }
+
+  put(key: Uint8Array, value: Uint8Array, valueAt = 0): Promise<void> {
+    return withNodeLoading(this.store, () => this.putSync(key, value, valueAt))
   }
 
   delete(key: Uint8Array): Promise<void> {
@@ -170,21 +192,20 @@ export class MerklePatriciaTrie {
 
   /**
    * Hashes what changed and returns the nodes that are not persisted yet; the caller writes them
-   * in its own batch: the root under its hash, the others in the packed record of commit `seq`
-   * (every node under its hash when `seq` is 0). They are also added to the store's cache.
+   * in its own batch, root included, in the packed record of commit `seq` (every node under its
+   * hash when `seq` is 0). They are also added to the store's cache. The root is stored even when
+   * it is shorter than 32 bytes, so it can be opened; `rootAt` says where it lies.
    */
   commit(seq = 0): TrieCommitResult {
     const nodes: TrieNodeWrite[] = []
     const root = this.rootRef
-    if (root === undefined) return { root: EMPTY_TRIE_ROOT, nodes }
-    if (root.type === 'hash') return { root: root.hash, nodes }
+    if (root === undefined) return { root: EMPTY_TRIE_ROOT, rootAt: 0, nodes }
+    if (root.type === 'hash') return { root: root.hash, rootAt: root.at, nodes }
     this.collectChildren(root, nodes, seq)
-    // The root is stored under its hash even when it is shorter than 32 bytes, so it can be opened;
-    // a node stored inside a packed record that has become the root (a deletion collapsed the
-    // nodes above it) is written again under its hash.
-    if (root.stored && root.at !== 0) root.stored = false
-    this.emit(root, nodes, 0)
-    return { root: hashNode(root), nodes }
+    // A stored node that has become the root (a deletion collapsed the nodes above it) stays
+    // where it lies: `rootAt` names it.
+    this.emit(root, nodes, seq)
+    return { root: hashNode(root), rootAt: root.at, nodes }
   }
 
   private emit(node: TrieNode, out: TrieNodeWrite[], at: number): void {
@@ -208,21 +229,28 @@ export class MerklePatriciaTrie {
     }
   }
 
-  private insert(node: TrieNode | undefined, key: Uint8Array, offset: number, value: Uint8Array): TrieNode {
-    if (!node) return leafNode(key.slice(offset), value)
+  private insert(
+    node: TrieNode | undefined,
+    key: Uint8Array,
+    offset: number,
+    value: Uint8Array,
+    valueAt: number,
+  ): TrieNode {
+    if (!node) return leafNode(key.slice(offset), value, valueAt)
     if (node.type === 'branch') {
       if (offset === key.length) return branchNode(node.children.slice(), value)
       const index = key[offset] as number
       const children = node.children.slice()
-      children[index] = this.insert(branchChild(this.store, node, index), key, offset + 1, value)
+      children[index] = this.insert(branchChild(this.store, node, index), key, offset + 1, value, valueAt)
       return branchNode(children, node.value)
     }
     const match = commonPrefixLength(node.path, 0, key, offset)
     if (node.type === 'leaf' && match === node.path.length && match === key.length - offset) {
-      return equalBytes(node.value, value) ? node : leafNode(node.path, value)
+      // The same value names the same trie: any stored copy of it serves, so the leaf stays.
+      return equalBytes(node.value, value) ? node : leafNode(node.path, value, valueAt)
     }
     if (node.type === 'extension' && match === node.path.length) {
-      const child = this.insert(extensionChild(this.store, node), key, offset + match, value)
+      const child = this.insert(extensionChild(this.store, node), key, offset + match, value, valueAt)
       return extensionNode(node.path, child)
     }
     // The paths diverge after `match` nibbles: a branch takes both sides there.
@@ -230,13 +258,14 @@ export class MerklePatriciaTrie {
     let branchValue: Uint8Array | undefined
     if (node.type === 'leaf') {
       if (match === node.path.length) branchValue = node.value
-      else children[node.path[match] as number] = leafNode(node.path.slice(match + 1), node.value)
+      else
+        children[node.path[match] as number] = leafNode(node.path.slice(match + 1), node.value, node.valueAt)
     } else {
       const rest = node.path.slice(match + 1)
       children[node.path[match] as number] = rest.length > 0 ? extensionNode(rest, node.child) : node.child
     }
     if (match === key.length - offset) branchValue = value
-    else children[key[offset + match] as number] = leafNode(key.slice(offset + match + 1), value)
+    else children[key[offset + match] as number] = leafNode(key.slice(offset + match + 1), value, valueAt)
     const branch = branchNode(children, branchValue)
     return match > 0 ? extensionNode(key.slice(offset, offset + match), branch) : branch
   }
@@ -271,7 +300,7 @@ export class MerklePatriciaTrie {
   /** `child` under an extra path prefix, merging paths so no extension points at a non-branch. */
   private prefixed(path: Uint8Array, child: TrieNode | undefined): TrieNode | undefined {
     if (!child) return undefined
-    if (child.type === 'leaf') return leafNode(concatNibbles(path, child.path), child.value)
+    if (child.type === 'leaf') return leafNode(concatNibbles(path, child.path), child.value, child.valueAt)
     if (child.type === 'extension') return extensionNode(concatNibbles(path, child.path), child.child)
     return extensionNode(path, child)
   }

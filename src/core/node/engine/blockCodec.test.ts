@@ -46,6 +46,26 @@ describe('block records', () => {
     expect(decodeBlockRecord(rlpEncode(fields)).header.logsBloom).toEqual(new Uint8Array(256))
   })
 
+  it('keep where the state root and the base state root lie, and read older records as under t:', async () => {
+    const block = await minedBlock()
+    const located: StoredBlock = {
+      ...block,
+      stateAt: 300,
+      baseStateRoot: new Uint8Array(32).fill(7),
+      baseStateAt: 299,
+    }
+    const decoded = decodeBlockRecord(encodeBlockRecord(located))
+    expect(decoded.stateAt).toBe(300)
+    expect(decoded.baseStateAt).toBe(299)
+    expect(decoded).toEqual(located)
+    // Records from before the locations were kept end at the base state root (9 fields).
+    const fields = rlpDecode(encodeBlockRecord(located)) as Parameters<typeof rlpEncode>[0] & unknown[]
+    const older = decodeBlockRecord(rlpEncode(fields.slice(0, 9)))
+    expect(older.stateAt).toBeUndefined()
+    expect(older.baseStateAt).toBeUndefined()
+    expect(older.baseStateRoot).toEqual(located.baseStateRoot)
+  })
+
   it('pack only all-zero blooms', () => {
     const bits = new Uint8Array(256)
     bits[255] = 1

@@ -92,6 +92,8 @@ export function encodeBlockRecord(block: StoredBlock): Uint8Array {
     block.senders.map((s) => hexToBytes(s)),
     block.receipts.map(encodeReceipt),
     optional(block.baseStateRoot),
+    bigintToBytes(BigInt(block.stateAt ?? 0)),
+    bigintToBytes(BigInt(block.baseStateAt ?? 0)),
   ] as Parameters<typeof rlpEncode>[0])
 }
 
@@ -175,8 +177,13 @@ export function decodeBlockRecord(raw: Uint8Array): StoredBlock {
     senders: list(f[6]).map((s) => address(bytes(s))),
     receipts: list(f[7]).map((r) => decodeReceipt(list(r))),
   }
-  // Records written before the base state root was kept have eight fields.
+  // Records written before the base state root was kept have eight fields; before the state's
+  // location was kept, nine (their roots lie under `t:`).
   const baseStateRoot = f.length > 8 ? optionalBytes(f[8]) : null
   if (baseStateRoot) block.baseStateRoot = baseStateRoot
+  const stateAt = f.length > 9 ? Number(bytesToBigint(bytes(f[9]))) : 0
+  if (stateAt !== 0) block.stateAt = stateAt
+  const baseStateAt = f.length > 10 ? Number(bytesToBigint(bytes(f[10]))) : 0
+  if (baseStateAt !== 0) block.baseStateAt = baseStateAt
   return block
 }

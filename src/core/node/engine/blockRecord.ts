@@ -7,6 +7,7 @@
 import type { BlockHeader } from '../../chain/header.js'
 import type { SignedTransaction } from '../../chain/transaction.js'
 import type { Log } from '../../evm/types.js'
+import type { TrieRoot } from '../../trie/trie.js'
 import type { Address } from '../../util/hex.js'
 
 export interface StoredReceipt {
@@ -35,4 +36,22 @@ export interface StoredBlock {
    * (anvil_setBalance…) committed between blocks. A replay (traces) starts from it.
    */
   baseStateRoot?: Uint8Array
+  /**
+   * Where the header's state root lies in storage (`TrieRoot.at`): the packed record of the
+   * commit that wrote it. 0 or absent: under `t:<hash>` (chains of the previous layout, and blocks
+   * of a fork's upstream, whose state is not stored here).
+   */
+  stateAt?: number
+  /** Where `baseStateRoot` lies, as `stateAt`. */
+  baseStateAt?: number
+}
+
+/** The block's state root and where it lies: what opens its state (`WorldState.at`). */
+export function stateOf(block: StoredBlock): TrieRoot {
+  return { root: block.header.stateRoot, at: block.stateAt ?? 0 }
+}
+
+/** The state a block's transactions ran on: its base state, or its parent's. */
+export function baseStateOf(block: StoredBlock, parent: StoredBlock): TrieRoot {
+  return block.baseStateRoot ? { root: block.baseStateRoot, at: block.baseStateAt ?? 0 } : stateOf(parent)
 }

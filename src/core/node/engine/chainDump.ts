@@ -13,6 +13,7 @@
 import { WorldState } from '../../state/worldState.js'
 import { HOST_KEY_PREFIX, type KvOperation } from '../../storage/types.js'
 import { bytesToHex, hexToBytes } from '../../util/hex.js'
+import { stateOf } from './blockRecord.js'
 import { bitcoinHashOf, type Engine } from './engine.js'
 import { readHeadBlock } from './headBlock.js'
 import { keys } from './keys.js'
@@ -96,7 +97,7 @@ async function reopen(engine: Engine): Promise<void> {
   engine.reader.remember(head)
   engine.state = await WorldState.load(engine.kv, {
     fallback: engine.fork,
-    headStateRoot: head.header.stateRoot,
+    headState: stateOf(head),
   })
   engine.parentBitcoinHash = bitcoinHashOf(head)
   const settings = await engine.kv.get(keys.settings)

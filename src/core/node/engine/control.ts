@@ -13,8 +13,9 @@ import { FORK_CACHE_PREFIX } from '../../fork/forkState.js'
 import { FORK_POINT_KEY, type ForkConnection, startFork } from '../../fork/openFork.js'
 import type { KvOperation } from '../../storage/types.js'
 import { HOST_KEY_PREFIX } from '../../storage/types.js'
+import type { TrieRoot } from '../../trie/trie.js'
 import { type Address, bytesToHex, bytesToUnprefixedHex, hexToBytes } from '../../util/hex.js'
-import type { StoredBlock } from './blockRecord.js'
+import { type StoredBlock, stateOf } from './blockRecord.js'
 import { blockLogs } from './chainReader.js'
 import { bitcoinHashOf, type Engine } from './engine.js'
 import { keys } from './keys.js'
@@ -30,6 +31,7 @@ export function takeSnapshot(engine: Engine, name?: string): Promise<bigint> {
       blockNumber: engine.head.header.number,
       blockHash: engine.head.hashHex,
       stateRoot: bytesToHex(engine.state.stateRoot),
+      stateAt: engine.state.stateAt,
       pool: [],
       time: {
         offsetSeconds: engine.time.state.offsetSeconds.toString(),
@@ -55,13 +57,19 @@ export function revertToSnapshot(engine: Engine, id: bigint): Promise<boolean> {
       nextTimestamp:
         snapshot.time.nextTimestamp === undefined ? undefined : BigInt(snapshot.time.nextTimestamp),
     }
-    await rewindTo(engine, snapshot.blockNumber, snapshot.stateRoot)
+    await rewindTo(
+      engine,
+      snapshot.blockNumber,
+      snapshot.stateRoot === undefined
+        ? undefined
+        : { root: hexToBytes(snapshot.stateRoot), at: snapshot.stateAt ?? 0 },
+    )
     return true
   })
 }
 
 /** Removes every block above `target` and moves state, pool, filters and caches back to it. */
-async function rewindTo(engine: Engine, target: bigint, stateRoot?: string): Promise<void> {
+async function rewindTo(engine: Engine, target: bigint, state?: TrieRoot): Promise<void> {
   const targetBlock = await engine.reader.blockByNumber(target)
   if (!targetBlock) throw new Error(`cannot rewind to missing block ${target}`)
   const removed: StoredBlock[] = []
@@ -84,8 +92,8 @@ async function rewindTo(engine: Engine, target: bigint, stateRoot?: string): Pro
   engine.pool.clear()
   engine.storedPool.clear()
   // The snapshot's own root when it has one: it includes edits made without a block.
-  const root = stateRoot ? hexToBytes(stateRoot) : targetBlock.header.stateRoot
-  const { writes } = await engine.state.resetToRoot(root)
+  const { root, at } = state ?? stateOf(targetBlock)
+  const { writes } = await engine.state.resetToRoot(root, at)
   // The target's record becomes the highest: the head (headBlock.ts).
   ops.push(...writes)
   markRemovedLogs(engine, removed, target)

@@ -34,7 +34,7 @@ export interface EmptyRunHost {
   /** The next block's parameters (consumes a pinned timestamp, as mining does). */
   nextBlockParameters(consumeTimestamp: boolean, onto: UnstoredParent): Promise<BuildBlockParameters>
   /** Commits pending state changes (a balance set by a dev method) and gives the root. */
-  commitState(): Promise<{ stateRoot: Uint8Array; writes: KvOperation[] }>
+  commitState(): Promise<{ stateRoot: Uint8Array; stateAt: number; writes: KvOperation[] }>
   blockWrites(block: StoredBlock): KvOperation[]
   batch(ops: KvOperation[]): Promise<void>
   /** After a failed write: the state as stored. */
@@ -69,6 +69,7 @@ export async function mineEmptyRun(host: EmptyRunHost, p: MineEmptyRunParameters
       p.beforeBlock?.(onto.parent)
       const params = await host.nextBlockParameters(true, onto)
       const { block, bitcoinHash } = sealBlock(params, emptyBlockOf(params), committed.stateRoot)
+      if (committed.stateAt !== 0) block.stateAt = committed.stateAt
       ops.push(...host.blockWrites(block))
       const { number, logsBloom } = block.header
       sealed.set(number, block)

@@ -41,7 +41,7 @@ import {
 } from './blockBuilder.js'
 import { encodeBlockRecord } from './blockCodec.js'
 import { withBlockOverrides } from './blockOverrides.js'
-import type { StoredBlock } from './blockRecord.js'
+import { type StoredBlock, stateOf } from './blockRecord.js'
 import { pendingBlockView } from './blockViews.js'
 import { blockLogs, ChainReader, encodeLocation } from './chainReader.js'
 import { EMPTY_RUN_BATCH, type EmptyRunHost, mineEmptyRun, type UnstoredParent } from './emptyBlockRun.js'
@@ -165,7 +165,7 @@ export class Engine implements EmptyRunHost {
       headRead,
       WorldState.load(this.kv, {
         fallback: this.fork,
-        headStateRoot: headRead.then((head) => head?.header.stateRoot),
+        headState: headRead.then((head) => head && stateOf(head)),
       }),
     ])
     if (!block) {
@@ -426,7 +426,7 @@ export class Engine implements EmptyRunHost {
   async reloadState(): Promise<void> {
     this.state = await WorldState.load(this.kv, {
       fallback: this.fork,
-      headStateRoot: this.head.header.stateRoot,
+      headState: stateOf(this.head),
     })
   }
 
@@ -568,11 +568,16 @@ export class Engine implements EmptyRunHost {
     try {
       // Dev edits since the head was mined (anvil_setBalance…) are part of what the block ran on.
       const baseStateRoot = this.state.stateRoot
+      const baseStateAt = this.state.stateAt
       this.state.applyDiff(executed.diff)
       const committed = await this.state.commit({ forBlock: true })
       stateWrites = committed.writes
       sealed = seal(committed.stateRoot)
-      if (!equalBytes(baseStateRoot, this.head.header.stateRoot)) sealed.block.baseStateRoot = baseStateRoot
+      if (committed.stateAt !== 0) sealed.block.stateAt = committed.stateAt
+      if (!equalBytes(baseStateRoot, this.head.header.stateRoot)) {
+        sealed.block.baseStateRoot = baseStateRoot
+        if (baseStateAt !== 0) sealed.block.baseStateAt = baseStateAt
+      }
       const ops: KvOperation[] = [...stateWrites, ...this.blockWrites(sealed.block)]
       const { number, logsBloom } = sealed.block.header
       ops.push(...(await logSectionWrites(number, logsBloom, this.reader)))

@@ -43,7 +43,7 @@ import {
   sealWithMergedMiningFields,
   unsealedHeader,
 } from './blockBuilder.js'
-import type { StoredBlock } from './blockRecord.js'
+import { type StoredBlock, stateOf } from './blockRecord.js'
 import type { Engine } from './engine.js'
 import { InvalidMergedMiningError } from './mergedMiningValidation.js'
 
@@ -199,7 +199,7 @@ export async function buildBlockTemplate(engine: Engine, sourceKey: string): Pro
     // Its nodes are never written: kept apart, so the live state never takes them for stored ones.
     nodes: engine.state.nodes.scratch(),
     fallback: engine.fork,
-    headStateRoot: engine.head.header.stateRoot,
+    headState: stateOf(engine.head),
   })
   scratch.applyDiff(executed.diff)
   const { stateRoot } = await scratch.commit()

@@ -44,7 +44,7 @@ export async function createForkAnchor(
     })
   }
   state.applyDiff(diff)
-  const { stateRoot, writes } = await state.commit({ forBlock: true })
+  const { stateRoot, stateAt, writes } = await state.commit({ forBlock: true })
   const remote = fork.point.header
   const header: BlockHeader = {
     version: 0,
@@ -82,6 +82,7 @@ export async function createForkAnchor(
     totalDifficulty: remote.totalDifficulty,
     size: 0,
   }
+  if (stateAt !== 0) block.stateAt = stateAt
   return { block, state, writes }
 }
 

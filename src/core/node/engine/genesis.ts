@@ -49,7 +49,7 @@ export async function createGenesis(
     diff.set(address, { account: { nonce: 0n, balance, codeHash: KECCAK256_EMPTY }, storage: new Map() })
   }
   state.applyDiff(diff)
-  const { stateRoot, writes } = await state.commit({ forBlock: true })
+  const { stateRoot, stateAt, writes } = await state.commit({ forBlock: true })
   const header: BlockHeader = {
     version: 0,
     parentHash: new Uint8Array(32),
@@ -78,5 +78,6 @@ export async function createGenesis(
     genesisDifficultyBytes: Uint8Array.of(0, 0, 0, 0, Number(network.difficulty)),
   }
   const block = finishBlock(header, hashForMergedMining(header), [], [], [], 0n)
+  if (stateAt !== 0) block.stateAt = stateAt
   return { block, state, writes }
 }

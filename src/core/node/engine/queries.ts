@@ -14,7 +14,7 @@ import { equalBytes, ZERO_ADDRESS } from '../../util/hex.js'
 import { BlockNoLongerOnChainError, BlockNotFoundError } from '../errors.js'
 import type { LogLimitPolicy } from '../logQuery.js'
 import { blockEnvOf } from './blockEnv.js'
-import type { StoredBlock } from './blockRecord.js'
+import { type StoredBlock, stateOf } from './blockRecord.js'
 import type { Engine } from './engine.js'
 import { queryChainLogs } from './forkLogs.js'
 import { runWithHistoricalState } from './historicalReader.js'
@@ -45,7 +45,8 @@ export type StateAt = { latest: true; reader: StateReader } | { latest: false; h
 /** State after `block`: the live in-memory state for the head, the trie at its root otherwise. */
 export function stateAt(engine: Engine, block: StoredBlock): StateAt {
   if (block.header.number === engine.head.header.number) return { latest: true, reader: engine.latestState }
-  return { latest: false, history: engine.state.at(block.header.stateRoot) }
+  const { root, at } = stateOf(block)
+  return { latest: false, history: engine.state.at(root, at) }
 }
 
 /** The call object's fields a local execution uses (parsed by `objectParams.ts`). */

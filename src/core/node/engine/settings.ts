@@ -23,6 +23,8 @@ export interface Snapshot {
    * accounts were edited since (anvil_setBalance…), and a revert must bring those edits back.
    */
   stateRoot?: string
+  /** Where `stateRoot` lies (`TrieRoot.at`); absent for snapshots of the previous layout (0). */
+  stateAt?: number
   /** Raw transactions in the pool at that moment. */
   pool: string[]
   time: { offsetSeconds: string; nextTimestamp?: string }

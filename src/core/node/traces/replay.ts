@@ -14,7 +14,7 @@ import { StateOverlay } from '../../state/overlay.js'
 import type { ReplayedTransaction } from '../../tracing/replayed.js'
 import { type Address, equalBytes } from '../../util/hex.js'
 import { blockEnvOf, messageOf } from '../engine/blockEnv.js'
-import type { StoredBlock } from '../engine/blockRecord.js'
+import { baseStateOf, type StoredBlock } from '../engine/blockRecord.js'
 import type { Engine } from '../engine/engine.js'
 import { runWithHistoricalState } from '../engine/historicalReader.js'
 import { isUpstreamBlock } from '../engine/upstreamStoredBlock.js'
@@ -56,8 +56,8 @@ export async function replayBlock<T extends EvmTracer>(
   if (!parent || !equalBytes(parent.hash, block.header.parentHash))
     throw new BlockNoLongerOnChainError(block.header.number)
   // The state the block ran on: its parent's, with any dev edits made before it was mined.
-  const base = block.baseStateRoot ?? parent.header.stateRoot
-  return runWithHistoricalState(engine.state.at(base), run)
+  const base = baseStateOf(block, parent)
+  return runWithHistoricalState(engine.state.at(base.root, base.at), run)
 }
 
 function runTransactions<T extends EvmTracer>(

@@ -17,7 +17,9 @@ export const eth_getProof = defineMethod({
     const engine = context.engine
     const found = await requireBlock(engine, blockParam)
     const proof = await readingStateOf(engine, found, () =>
-      engine.state.at(found.header.stateRoot).getProof(account, storageKeys.map(bytesToBigint)),
+      engine.state
+        .at(found.header.stateRoot, found.stateAt ?? 0)
+        .getProof(account, storageKeys.map(bytesToBigint)),
     )
     return {
       address: proof.address,
