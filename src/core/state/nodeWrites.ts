@@ -1,6 +1,7 @@
 /**
- * The writes of a state commit's trie nodes (packedNodes.ts): each trie's root under its hash,
- * every other node of the commit in one packed record, numbered by the commit.
+ * The writes of a state commit's trie nodes (packedNodes.ts): every node of the commit, roots
+ * included, in one packed record numbered by the commit (a commit numbered 0, outside a state,
+ * writes each node under its hash, as previous layouts did).
  */
 import type { KeyValueStore, KvOperation } from '../storage/types.js'
 import {
@@ -31,7 +32,7 @@ export class CommitNodeWrites {
     this.seq = seq
   }
 
-  /** A trie's committed nodes: its root goes under its hash at once, the others wait for `finish`. */
+  /** A trie's committed nodes: under their hash at once for commit 0, else kept for `finish`. */
   add(nodes: readonly TrieNodeWrite[], writes: KvOperation[]): void {
     for (const node of nodes) {
       if (node.at === 0)
@@ -44,7 +45,7 @@ export class CommitNodeWrites {
     }
   }
 
-  /** The commit's record, when it wrote nodes besides its roots or carries `extra` (flatDeltas.ts). */
+  /** The commit's record, when it wrote nodes or carries `extra` (flatDeltas.ts). */
   finish(writes: KvOperation[], extra: Uint8Array = new Uint8Array(0)): void {
     if (this.#packed.length === 0 && extra.length === 0) return
     writes.push({

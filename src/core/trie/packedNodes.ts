@@ -1,12 +1,12 @@
 /**
  * How trie nodes lie in storage: the nodes one state commit writes share one record.
  *
- * A commit's roots (the account trie's and each storage trie's it changed) are written under
- * their hash (`t:<64 hex>`), so a trie opens from its root hash alone, as before. Every other node
- * it writes goes into one record, `tn:<12 hex seq>`, numbered by the commit. So that a node found
- * by hash can be read without an index from hash to record, each stored node carries where its
- * children lie: a node's location is 0 (under `t:<hash>`) or the seq of its packed record, and the
- * trie keeps it in its hash references (`HashRef.at`) as it reads down from a root.
+ * Every node a commit writes, its tries' roots included, goes into one record, `tn:<12 hex seq>`,
+ * numbered by the commit. So that a node found by hash can be read without an index from hash to
+ * record, each stored node carries where its children lie: a node's location is 0 (under
+ * `t:<hash>`, where previous layouts wrote roots, or every node) or the seq of its packed record,
+ * and the trie keeps it in its hash references (`HashRef.at`) as it reads down from a root. A
+ * root's location travels with what names the root (a block record, an account's leaf: `TrieRoot`).
  *
  * - a root record (`t:<hash>`): 0x00, varint length, the node's RLP, varint child count, and each
  *   hash-referenced child's location (varint, in the order the node names them);
