@@ -3,7 +3,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import { createIndexedDbStore } from '../core/storage/indexedDbStore.js'
 import { createMemoryStore } from '../core/storage/memoryStore.js'
-import type { KeyValueStore } from '../core/storage/types.js'
+import type { KeyValueStore, KvOperation } from '../core/storage/types.js'
 import type { Hex } from '../core/util/hex.js'
 import { chainStoreIntents, MAX_INTENTS, type SendIntent, walletStoreIntents } from './sendIntents.js'
 import { createMemoryWalletStore } from './store.js'
@@ -33,6 +33,42 @@ describe("send intents in the network's chain store", () => {
     expect(await second.find('regtest', 'page:69')).toEqual(intent(69))
     const rows = await chain.range({ gte: 'host:wallet-intent:', lt: 'host:wallet-intent;' })
     expect(rows).toHaveLength(MAX_INTENTS)
+  })
+
+  it('costs one record a send: the newest 64 in a ring, each overwriting the one 64 before it', async () => {
+    const chain = createMemoryStore()
+    const batches: KvOperation[][] = []
+    const recording: KeyValueStore = { ...chain, batch: (ops) => (batches.push(ops), chain.batch(ops)) }
+    const intents = chainStoreIntents(async () => recording, walletStoreIntents(createMemoryWalletStore()))
+    await recordAll(intents, 0, 100)
+    expect(batches).toHaveLength(100)
+    expect(batches.every((ops) => ops.length === 1 && ops[0]!.type === 'put')).toBe(true)
+    expect(await chain.range({ gte: 'host:wallet-intent:', lt: 'host:wallet-intent;' })).toHaveLength(
+      MAX_INTENTS,
+    )
+    expect(await intents.find('regtest', 'page:35')).toBeUndefined()
+    expect(await intents.find('regtest', 'page:36')).toEqual(intent(36))
+  })
+
+  it('reads intents numbered by an earlier version, numbers on above them and deletes them once', async () => {
+    const chain = createMemoryStore()
+    const numbered = (i: number) => `host:wallet-intent:${String(i + 1).padStart(12, '0')}`
+    await chain.batch(
+      [0, 1, 2].map((i) => ({
+        type: 'put' as const,
+        key: numbered(i),
+        value: new TextEncoder().encode(JSON.stringify(intent(i))),
+      })),
+    )
+    const intents = chainStoreIntents(async () => chain, walletStoreIntents(createMemoryWalletStore()))
+    expect(await intents.find('regtest', 'page:1')).toEqual(intent(1))
+    await recordAll(intents, 3, 5)
+    const keys = (await chain.range({ gte: 'host:wallet-intent:', lt: 'host:wallet-intent;' })).map(
+      ([k]) => k,
+    )
+    // Numbers 4 and 5 (above the three read), in their slots; the numbered records are gone.
+    expect(keys).toEqual(['host:wallet-intent:s04', 'host:wallet-intent:s05'])
+    expect(await intents.find('regtest', 'page:4')).toEqual(intent(4))
   })
 
   it('is durable once a block written after it is, even if the worker dies before compacting', async () => {

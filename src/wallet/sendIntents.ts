@@ -41,15 +41,33 @@ export const MAX_INTENTS = 64
 
 const PREFIX = `${HOST_KEY_PREFIX}wallet-intent:`
 const END = `${HOST_KEY_PREFIX}wallet-intent;`
-const keyOf = (seq: number) => `${PREFIX}${seq.toString().padStart(12, '0')}`
+/**
+ * Intent `seq` lies in slot `seq % MAX_INTENTS` and overwrites the one 64 sends before it: a send
+ * costs the chain store one record, not a put and a delete. (Earlier versions keyed each intent
+ * by its number, 12 digits, and deleted the 64th before; those records are read, and deleted with
+ * the first intent written after them.)
+ */
+const slotKey = (seq: number) => `${PREFIX}s${(seq % MAX_INTENTS).toString().padStart(2, '0')}`
+const isSlotKey = (key: string) => key.charAt(PREFIX.length) === 's'
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
-function parseIntent(bytes: Uint8Array): SendIntent | undefined {
+interface StoredIntent extends SendIntent {
+  seq: number
+}
+
+function parseIntent(key: string, bytes: Uint8Array): StoredIntent | undefined {
   try {
-    const value = JSON.parse(decoder.decode(bytes)) as Partial<SendIntent>
-    if (typeof value.id === 'string' && typeof value.raw === 'string' && typeof value.hash === 'string')
-      return value as SendIntent
+    const value = JSON.parse(decoder.decode(bytes)) as Partial<StoredIntent>
+    const seq = isSlotKey(key) ? value.seq : Number(key.slice(PREFIX.length))
+    if (
+      typeof value.id === 'string' &&
+      typeof value.raw === 'string' &&
+      typeof value.hash === 'string' &&
+      typeof seq === 'number' &&
+      Number.isSafeInteger(seq)
+    )
+      return { id: value.id, raw: value.raw, hash: value.hash, seq }
   } catch {
     // A damaged record is no intent: the replay signs anew, as if it had never been written.
   }
@@ -57,22 +75,29 @@ function parseIntent(bytes: Uint8Array): SendIntent | undefined {
 }
 
 /**
- * Intents in the chain store of each network, as `host:wallet-intent:<seq>` records; each write also
- * deletes the record `MAX_INTENTS` before it, in the same batch. A network whose node exposes no
- * store (`storeOf` gives undefined) uses `fallback`.
+ * Intents in the chain store of each network, as `host:wallet-intent:s<slot>` records, the newest
+ * `MAX_INTENTS` in a ring. A network whose node exposes no store (`storeOf` gives undefined) uses
+ * `fallback`.
  */
 export function chainStoreIntents(
   storeOf: (network: NetworkId) => Promise<KeyValueStore | undefined>,
   fallback: SendIntents,
 ): SendIntents {
   const nextSeq = new WeakMap<KeyValueStore, Promise<number>>()
-  /** The next sequence number of `store`: one past its newest record, read once per store. */
+  /** Records of the numbered layout, deleted with the next intent a store takes. */
+  const numbered = new WeakMap<KeyValueStore, string[]>()
+  /** The next sequence number of `store`: one past its newest intent, read once per store. */
   function allocate(store: KeyValueStore): Promise<number> {
     const seq =
       nextSeq.get(store) ??
-      store.range({ gte: PREFIX, lt: END, reverse: true, limit: 1 }).then(([last]) => {
-        const newest = last ? Number(last[0].slice(PREFIX.length)) : 0
-        return Number.isSafeInteger(newest) ? newest + 1 : 1
+      store.range({ gte: PREFIX, lt: END }).then((rows) => {
+        let newest = 0
+        for (const [key, value] of rows) newest = Math.max(newest, parseIntent(key, value)?.seq ?? 0)
+        numbered.set(
+          store,
+          rows.map(([key]) => key).filter((key) => !isSlotKey(key)),
+        )
+        return newest + 1
       })
     const following = seq.then((n) => n + 1)
     // A failed read is asked again next time.
@@ -86,9 +111,13 @@ export function chainStoreIntents(
       if (!store) return fallback.record(network, intent)
       const seq = await allocate(store)
       const operations: KvOperation[] = [
-        { type: 'put', key: keyOf(seq), value: encoder.encode(JSON.stringify(intent)) },
-        { type: 'delete', key: keyOf(seq - MAX_INTENTS) },
+        { type: 'put', key: slotKey(seq), value: encoder.encode(JSON.stringify({ ...intent, seq })) },
       ]
+      const old = numbered.get(store)
+      if (old && old.length > 0) {
+        for (const key of old) operations.push({ type: 'delete', key })
+        numbered.set(store, [])
+      }
       // Staged: it rides in the journal record of the block (or pool entry) the send writes next.
       const durable = store.stage ? store.stage(operations) : store.batch(operations)
       return { durable, orderedWithChain: true }
@@ -96,12 +125,12 @@ export function chainStoreIntents(
     async find(network, id) {
       const store = await storeOf(network)
       if (!store) return fallback.find(network, id)
-      const rows = await store.range({ gte: PREFIX, lt: END })
-      for (let i = rows.length - 1; i >= 0; i--) {
-        const intent = parseIntent((rows[i] as [string, Uint8Array])[1])
-        if (intent?.id === id) return intent
+      let found: StoredIntent | undefined
+      for (const [key, value] of await store.range({ gte: PREFIX, lt: END })) {
+        const intent = parseIntent(key, value)
+        if (intent?.id === id && (!found || intent.seq > found.seq)) found = intent
       }
-      return undefined
+      return found && { id: found.id, raw: found.raw, hash: found.hash }
     },
   }
 }
