@@ -38,7 +38,13 @@ describe("send intents in the network's chain store", () => {
   it('costs one record a send: the newest 64 in a ring, each overwriting the one 64 before it', async () => {
     const chain = createMemoryStore()
     const batches: KvOperation[][] = []
-    const recording: KeyValueStore = { ...chain, batch: (ops) => (batches.push(ops), chain.batch(ops)) }
+    const recording: KeyValueStore = {
+      ...chain,
+      batch: (ops) => {
+        batches.push(ops)
+        return chain.batch(ops)
+      },
+    }
     const intents = chainStoreIntents(async () => recording, walletStoreIntents(createMemoryWalletStore()))
     await recordAll(intents, 0, 100)
     expect(batches).toHaveLength(100)
