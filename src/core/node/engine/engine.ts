@@ -149,25 +149,28 @@ export class Engine implements EmptyRunHost {
   }
 
   static async open(p: OpenEngineParameters): Promise<Engine> {
-    // The keys opening reads, asked together: a cold start waits for the store once, not once each.
+    // Everything opening reads, asked for at once: a cold start waits for the store once (the flat
+    // state's replay reads once more), not once for each step. Over IndexedDB each wait is a trip
+    // to the browser process.
     const head = readHeadBlock(p.storage)
-    const [rawSettings, filters] = await Promise.all([
+    const [rawSettings, filters, block, state, pooled] = await Promise.all([
       p.storage.get(keys.settings),
       p.storage.get(keys.filters),
+      head,
+      WorldState.load(p.storage, { fallback: p.fork, headState: head.then((h) => h && stateOf(h)) }),
+      p.storage.range({ gte: keys.pooledPrefix, lt: keys.pooledEnd }),
     ])
     const engine = new Engine(p, rawSettings ? decodeSettings(rawSettings) : defaultSettings())
-    await engine.#load(head, filters)
+    await engine.#load(block, state, filters, pooled)
     return engine
   }
 
-  async #load(headRead: Promise<StoredBlock | undefined>, filters: Uint8Array | undefined): Promise<void> {
-    const [block, state] = await Promise.all([
-      headRead,
-      WorldState.load(this.kv, {
-        fallback: this.fork,
-        headState: headRead.then((head) => head && stateOf(head)),
-      }),
-    ])
+  async #load(
+    block: StoredBlock | undefined,
+    state: WorldState,
+    filters: Uint8Array | undefined,
+    pooled: Array<[string, Uint8Array]>,
+  ): Promise<void> {
     if (!block) {
       await this.writeGenesis()
       return
@@ -178,7 +181,7 @@ export class Engine implements EmptyRunHost {
     this.parentBitcoinHash = bitcoinHashOf(block)
     if (filters) this.filters.load(JSON.parse(new TextDecoder().decode(filters), reviveBigints))
     await resumeArrivals(this)
-    await this.restorePool()
+    await this.restorePool(pooled)
   }
 
   async writeGenesis(timestamp?: bigint): Promise<void> {
@@ -655,8 +658,9 @@ export class Engine implements EmptyRunHost {
   }
 
   /** The pool as stored (`p:` records), replacing the one in memory: at open and after a load. */
-  async restorePool(): Promise<void> {
-    const rows = await this.kv.range({ gte: keys.pooledPrefix, lt: keys.pooledEnd })
+  /** Reads the stored pool (or takes the rows opening read with everything else) into memory. */
+  async restorePool(pooled?: Array<[string, Uint8Array]>): Promise<void> {
+    const rows = pooled ?? (await this.kv.range({ gte: keys.pooledPrefix, lt: keys.pooledEnd }))
     // Recovering the senders may need the pure-JS curve (before libsecp256k1 has loaded).
     if (rows.length > 0) await loadCurves()
     this.pool.clear()
