@@ -2,12 +2,12 @@
  * Account and storage values as Ethereum's state trie holds them:
  * account = RLP([nonce, balance, storageRoot, codeHash]), storage value = RLP(minimal big-endian).
  */
-import { decode } from '@ethereumjs/rlp'
+import { decode, type NestedUint8Array } from '@ethereumjs/rlp'
 import { encodeRlp as encode } from '../chain/rlpEncode.js'
 import { EMPTY_TRIE_ROOT, KECCAK256_EMPTY } from '../crypto/hash.js'
 import type { AccountData } from '../evm/types.js'
-import { bigintToBytes, bigintToPaddedBytes, bytesToBigint, equalBytes } from '../util/hex.js'
-import { ByteReader, varintLength, writeVarint } from '../util/varint.js'
+import { bigintToBytes, bigintToPaddedBytes, bytesToBigint, concatBytes, equalBytes } from '../util/hex.js'
+import { appendVarint, ByteReader } from '../util/varint.js'
 
 /** An account as stored: what the EVM sees plus the root of its storage trie. */
 export interface StateAccount extends AccountData {
@@ -33,7 +33,10 @@ export function encodeAccount(account: StateAccount): Uint8Array {
 }
 
 export function decodeAccount(encoded: Uint8Array, storageAt = 0): StateAccount {
-  const fields = decode(encoded)
+  return accountOf(decode(encoded), storageAt)
+}
+
+function accountOf(fields: Uint8Array | NestedUint8Array, storageAt: number): StateAccount {
   if (!Array.isArray(fields) || fields.length !== 4 || fields.some((f) => !(f instanceof Uint8Array))) {
     throw new Error('an account is an RLP list of 4 byte strings')
   }
@@ -57,16 +60,12 @@ export function decodeAccount(encoded: Uint8Array, storageAt = 0): StateAccount 
 export function encodeFlatAccount(account: StateAccount, encoded?: Uint8Array): Uint8Array {
   const at = account.storageAt ?? 0
   if (at === 0 && isPlain(account))
-    return concat(
+    return concatBytes(
       Uint8Array.of(PLAIN_ACCOUNT),
       encode([bigintToBytes(account.nonce), bigintToBytes(account.balance)]),
     )
   const full = encoded ?? encodeAccount(account)
-  if (at === 0) return full
-  const out = new Uint8Array(full.length + varintLength(at))
-  out.set(full)
-  writeVarint(out, full.length, at)
-  return out
+  return at === 0 ? full : appendVarint(full, at)
 }
 
 export function decodeFlatAccount(value: Uint8Array): StateAccount {
@@ -82,9 +81,9 @@ export function decodeFlatAccount(value: Uint8Array): StateAccount {
       codeHash: KECCAK256_EMPTY,
     }
   }
-  const end = rlpItemEnd(value)
-  if (end === value.length) return decodeAccount(value)
-  return decodeAccount(value.subarray(0, end), new ByteReader(value, end).varint())
+  // The RLP, then (maybe) the storage root's location: what the RLP leaves over.
+  const { data, remainder } = decode(value, true)
+  return accountOf(data, remainder.length === 0 ? 0 : new ByteReader(remainder).varint())
 }
 
 /** The first byte of a short flat account; an RLP list starts at 0xc0 or above. */
@@ -92,29 +91,6 @@ const PLAIN_ACCOUNT = 0x01
 
 function isPlain(account: StateAccount): boolean {
   return equalBytes(account.storageRoot, EMPTY_TRIE_ROOT) && equalBytes(account.codeHash, KECCAK256_EMPTY)
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length)
-  out.set(a)
-  out.set(b, a.length)
-  return out
-}
-
-/** Where the RLP item at the start of `bytes` ends. */
-function rlpItemEnd(bytes: Uint8Array): number {
-  const first = bytes[0] as number
-  if (first < 0x80) return 1
-  if (first <= 0xb7) return 1 + first - 0x80
-  if (first < 0xc0) return 1 + (first - 0xb7) + lengthAt(bytes, 1, first - 0xb7)
-  if (first <= 0xf7) return 1 + first - 0xc0
-  return 1 + (first - 0xf7) + lengthAt(bytes, 1, first - 0xf7)
-}
-
-function lengthAt(bytes: Uint8Array, offset: number, size: number): number {
-  let length = 0
-  for (let i = 0; i < size; i++) length = length * 256 + (bytes[offset + i] as number)
-  return length
 }
 
 /** The 32-byte key of a storage slot (before the secure trie hashes it). */

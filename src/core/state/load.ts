@@ -6,7 +6,7 @@ import type { KeyValueStore, KvOperation } from '../storage/types.js'
 import type { TrieRoot } from '../trie/trie.js'
 import type { Address } from '../util/hex.js'
 import { bytesToBigint } from '../util/hex.js'
-import { ByteReader, varintLength, writeVarint } from '../util/varint.js'
+import { appendVarint, ByteReader } from '../util/varint.js'
 import { decodeFlatAccount } from './account.js'
 import { readUnflushedDeltas, UnflushedFlatState } from './flatDeltas.js'
 import type { FlatState } from './flatState.js'
@@ -58,11 +58,7 @@ export async function loadFlatState(kv: KeyValueStore): Promise<LoadedFlatState>
 
 /** The value of `sr`: the root's 32 bytes, then where it lies (a varint) unless under `t:`. */
 export function encodeRootLocation({ root, at }: TrieRoot): Uint8Array {
-  if (at === 0) return root
-  const out = new Uint8Array(root.length + varintLength(at))
-  out.set(root)
-  writeVarint(out, root.length, at)
-  return out
+  return at === 0 ? root : appendVarint(root, at)
 }
 
 function decodeRootLocation(value: Uint8Array): TrieRoot {

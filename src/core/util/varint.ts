@@ -18,6 +18,14 @@ export function writeVarint(out: Uint8Array, offset: number, n: number): number 
   return at
 }
 
+/** `bytes` followed by `n` as a varint, in a new array. */
+export function appendVarint(bytes: Uint8Array, n: number): Uint8Array {
+  const out = new Uint8Array(bytes.length + varintLength(n))
+  out.set(bytes)
+  writeVarint(out, bytes.length, n)
+  return out
+}
+
 /** Reads numbers and byte strings in order; a read past the end is a `RangeError`. */
 export class ByteReader {
   offset: number

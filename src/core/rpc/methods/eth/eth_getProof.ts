@@ -3,6 +3,7 @@
  * specification (EIP-1186) for the state after `block`. Every node list starts at the root it
  * proves against: `accountProof` at the block's `stateRoot`, each storage proof at `storageHash`.
  */
+import { stateOf } from '../../../node/engine/blockRecord.js'
 import { readingStateOf, requireBlock } from '../../../node/engine/queries.js'
 import { bytesToBigint } from '../../../util/hex.js'
 import { block } from '../../blockParams.js'
@@ -16,10 +17,9 @@ export const eth_getProof = defineMethod({
   handler: async (context, [account, storageKeys, blockParam]) => {
     const engine = context.engine
     const found = await requireBlock(engine, blockParam)
+    const { root, at } = stateOf(found)
     const proof = await readingStateOf(engine, found, () =>
-      engine.state
-        .at(found.header.stateRoot, found.stateAt ?? 0)
-        .getProof(account, storageKeys.map(bytesToBigint)),
+      engine.state.at(root, at).getProof(account, storageKeys.map(bytesToBigint)),
     )
     return {
       address: proof.address,
