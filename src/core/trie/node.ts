@@ -231,7 +231,8 @@ function decodeChild(raw: Uint8Array | NestedUint8Array): ChildRef {
   throw new InvalidTrieNodeError(`invalid child reference of ${raw.length} bytes`)
 }
 
-function decodeRawNode(raw: NestedUint8Array): TrieNode {
+/** `valueAt`: where the trie a leaf's value names lies (a stored node's first child location). */
+function decodeRawNode(raw: NestedUint8Array, valueAt = 0): TrieNode {
   if (raw.length === 17) {
     const children = raw.slice(0, 16).map(decodeChild)
     const value = raw[16]
@@ -246,7 +247,7 @@ function decodeRawNode(raw: NestedUint8Array): TrieNode {
     const { path, isLeaf } = hexPrefixDecode(pathRaw)
     if (isLeaf) {
       if (Array.isArray(second)) throw new InvalidTrieNodeError('leaf value is a list')
-      return leafNode(path, second, 0)
+      return leafNode(path, second, valueAt)
     }
     return extensionNode(path, decodeChild(second))
   }
@@ -266,9 +267,7 @@ export function decodeNode(
 ): TrieNode {
   const raw = decode(encoded)
   if (!Array.isArray(raw)) throw new InvalidTrieNodeError('a trie node is an RLP list')
-  let node = decodeRawNode(raw)
-  if (node.type === 'leaf' && childAt !== undefined && childAt.length > 0)
-    node = leafNode(node.path, node.value, childAt[0] as number)
+  const node = decodeRawNode(raw, childAt?.[0] ?? 0)
   node.encoded = encoded
   if (hash) {
     node.hash = hash
