@@ -16,7 +16,7 @@ import {
   bytesToUnprefixedHex,
   hexToBytes,
 } from '../../util/hex.js'
-import type { StoredBlock, StoredReceipt } from './blockRecord.js'
+import { locateState, type StoredBlock, type StoredReceipt } from './blockRecord.js'
 
 const EMPTY = new Uint8Array(0)
 const BLOOM_BYTES = 256
@@ -181,9 +181,10 @@ export function decodeBlockRecord(raw: Uint8Array): StoredBlock {
   // location was kept, nine (their roots lie under `t:`).
   const baseStateRoot = f.length > 8 ? optionalBytes(f[8]) : null
   if (baseStateRoot) block.baseStateRoot = baseStateRoot
-  const stateAt = f.length > 9 ? Number(bytesToBigint(bytes(f[9]))) : 0
-  if (stateAt !== 0) block.stateAt = stateAt
-  const baseStateAt = f.length > 10 ? Number(bytesToBigint(bytes(f[10]))) : 0
-  if (baseStateAt !== 0) block.baseStateAt = baseStateAt
+  locateState(
+    block,
+    f.length > 9 ? Number(bytesToBigint(bytes(f[9]))) : 0,
+    f.length > 10 ? Number(bytesToBigint(bytes(f[10]))) : 0,
+  )
   return block
 }

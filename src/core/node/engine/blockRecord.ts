@@ -46,6 +46,15 @@ export interface StoredBlock {
   baseStateAt?: number
 }
 
+/**
+ * Records where the block's state root lies (and its base state root's, when it has one). A
+ * location of 0 (under `t:`) stays absent, as records of the previous layout decode.
+ */
+export function locateState(block: StoredBlock, stateAt: number, baseStateAt = 0): void {
+  if (stateAt !== 0) block.stateAt = stateAt
+  if (baseStateAt !== 0) block.baseStateAt = baseStateAt
+}
+
 /** The block's state root and where it lies: what opens its state (`WorldState.at`). */
 export function stateOf(block: StoredBlock): TrieRoot {
   return { root: block.header.stateRoot, at: block.stateAt ?? 0 }

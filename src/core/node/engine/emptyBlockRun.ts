@@ -12,7 +12,7 @@
 import type { KvOperation } from '../../storage/types.js'
 import type { LogSection } from '../logQuery.js'
 import { type BuildBlockParameters, type ExecutedBlock, executeBlock, sealBlock } from './blockBuilder.js'
-import type { StoredBlock } from './blockRecord.js'
+import { locateState, type StoredBlock } from './blockRecord.js'
 import type { ChainReader } from './chainReader.js'
 import { keys } from './keys.js'
 import { decodeLogSection, logSectionWrites, type SectionParts } from './logSectionRecords.js'
@@ -69,7 +69,7 @@ export async function mineEmptyRun(host: EmptyRunHost, p: MineEmptyRunParameters
       p.beforeBlock?.(onto.parent)
       const params = await host.nextBlockParameters(true, onto)
       const { block, bitcoinHash } = sealBlock(params, emptyBlockOf(params), committed.stateRoot)
-      if (committed.stateAt !== 0) block.stateAt = committed.stateAt
+      locateState(block, committed.stateAt)
       ops.push(...host.blockWrites(block))
       const { number, logsBloom } = block.header
       sealed.set(number, block)

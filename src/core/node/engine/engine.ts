@@ -41,7 +41,7 @@ import {
 } from './blockBuilder.js'
 import { encodeBlockRecord } from './blockCodec.js'
 import { withBlockOverrides } from './blockOverrides.js'
-import { type StoredBlock, stateOf } from './blockRecord.js'
+import { locateState, type StoredBlock, stateOf } from './blockRecord.js'
 import { pendingBlockView } from './blockViews.js'
 import { blockLogs, ChainReader, encodeLocation } from './chainReader.js'
 import { EMPTY_RUN_BATCH, type EmptyRunHost, mineEmptyRun, type UnstoredParent } from './emptyBlockRun.js'
@@ -576,11 +576,9 @@ export class Engine implements EmptyRunHost {
       const committed = await this.state.commit({ forBlock: true })
       stateWrites = committed.writes
       sealed = seal(committed.stateRoot)
-      if (committed.stateAt !== 0) sealed.block.stateAt = committed.stateAt
-      if (!equalBytes(baseStateRoot, this.head.header.stateRoot)) {
-        sealed.block.baseStateRoot = baseStateRoot
-        if (baseStateAt !== 0) sealed.block.baseStateAt = baseStateAt
-      }
+      const rebased = !equalBytes(baseStateRoot, this.head.header.stateRoot)
+      if (rebased) sealed.block.baseStateRoot = baseStateRoot
+      locateState(sealed.block, committed.stateAt, rebased ? baseStateAt : 0)
       const ops: KvOperation[] = [...stateWrites, ...this.blockWrites(sealed.block)]
       const { number, logsBloom } = sealed.block.header
       ops.push(...(await logSectionWrites(number, logsBloom, this.reader)))

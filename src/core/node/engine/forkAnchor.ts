@@ -14,7 +14,7 @@ import type { NetworkConfig } from '../../network/networks.js'
 import { WorldState } from '../../state/worldState.js'
 import type { KeyValueStore } from '../../storage/types.js'
 import { type Address, bytesToUnprefixedHex } from '../../util/hex.js'
-import type { StoredBlock } from './blockRecord.js'
+import { locateState, type StoredBlock } from './blockRecord.js'
 import type { GenesisResult } from './genesis.js'
 
 export async function createForkAnchor(
@@ -82,7 +82,7 @@ export async function createForkAnchor(
     totalDifficulty: remote.totalDifficulty,
     size: 0,
   }
-  if (stateAt !== 0) block.stateAt = stateAt
+  locateState(block, stateAt)
   return { block, state, writes }
 }
 

@@ -19,7 +19,7 @@ import { WorldState } from '../../state/worldState.js'
 import type { KeyValueStore, KvOperation } from '../../storage/types.js'
 import type { Address } from '../../util/hex.js'
 import { finishBlock } from './blockBuilder.js'
-import type { StoredBlock } from './blockRecord.js'
+import { locateState, type StoredBlock } from './blockRecord.js'
 
 export function genesisAllocations(): Map<Address, bigint> {
   const alloc = new Map<Address, bigint>([[BRIDGE_ADDRESS, BRIDGE_BALANCE]])
@@ -78,6 +78,6 @@ export async function createGenesis(
     genesisDifficultyBytes: Uint8Array.of(0, 0, 0, 0, Number(network.difficulty)),
   }
   const block = finishBlock(header, hashForMergedMining(header), [], [], [], 0n)
-  if (stateAt !== 0) block.stateAt = stateAt
+  locateState(block, stateAt)
   return { block, state, writes }
 }
