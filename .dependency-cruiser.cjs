@@ -99,10 +99,12 @@ module.exports = {
     {
       name: 'page-scripts-no-extension-api',
       comment:
-        'The page-side scripts stay small: chrome.runtime only, never the webextension-polyfill door of the extension pages.',
+        'The page-side scripts stay small: chrome.runtime only, never the doors of the extension pages and the worker to the WebExtension APIs.',
       severity: 'error',
       from: { path: '^src/(inpage|content)/' },
-      to: { path: '^src/shared/extensionApi\\.ts$|(^|/)node_modules/webextension-polyfill/' },
+      to: {
+        path: '^src/shared/(extensionApi|nativeExtensionApi)\\.ts$|(^|/)node_modules/webextension-polyfill/',
+      },
     },
     {
       name: 'inpage-content-apart',

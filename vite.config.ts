@@ -39,24 +39,25 @@ function firefoxManifest() {
 /**
  * Service workers forbid `import()` (Chrome throws "import() is disallowed on
  * ServiceWorkerGlobalScope"). The node lazily imports a few of its own modules, which is right in
- * Node and pages; for the extension those relative imports become static ones.
+ * Node and pages; for the extension each such relative import becomes a `require()` a microtask
+ * later, which the bundler resolves inside the bundle by wrapping the module (and what only it
+ * imports) in a function run on that first call. The modules so stay in the worker's one file
+ * but are evaluated when first needed, not at every start: the curves (bn254's pairing tables,
+ * BIP-32) and the key cipher (scrypt), ~3 ms of each cold start.
  */
-function staticRelativeImports(): Plugin {
+function bundledRelativeImports(): Plugin {
   const dynamicImport = /\bimport\((['"])(\.{1,2}\/[^'"]+)\1\)/g
   return {
-    name: 'rsk-devnode:static-relative-imports',
+    name: 'rsk-devnode:bundled-relative-imports',
     enforce: 'pre',
     transform(code, id) {
       dynamicImport.lastIndex = 0
       if (!id.includes('/src/core/') || !dynamicImport.test(code)) return null
-      const specifiers: string[] = []
-      const body = code.replace(dynamicImport, (_match, _quote, specifier: string) => {
-        let index = specifiers.indexOf(specifier)
-        if (index < 0) index = specifiers.push(specifier) - 1
-        return `Promise.resolve(__staticImport${index})`
-      })
-      const imports = specifiers.map((s, i) => `import * as __staticImport${i} from '${s}'`).join('\n')
-      return { code: `${imports}\n${body}`, map: null }
+      const body = code.replace(
+        dynamicImport,
+        (_match, _quote, specifier: string) => `Promise.resolve().then(() => require('${specifier}'))`,
+      )
+      return { code: body, map: null }
     },
   }
 }
@@ -138,7 +139,7 @@ function staticProviderScripts(): Plugin {
 
 export default defineConfig({
   plugins: [
-    staticRelativeImports(),
+    bundledRelativeImports(),
     noPackageImportsInWorker(),
     preact(),
     crx({

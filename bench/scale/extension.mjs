@@ -236,6 +236,14 @@ for (const size of sizes) {
         median: Math.round(cold.firstAnswerMs.medianMs),
         all: cold.firstAnswerMs.samples.map(Math.round),
         phases: cold.timeline,
+        // The issue's measure: the worker's first module to its first answer, on its own clock.
+        ...(cold.firstModuleToAnswerMs && {
+          firstModuleToAnswer: {
+            median: cold.firstModuleToAnswerMs.medianMs,
+            all: cold.firstModuleToAnswerMs.samples,
+          },
+        }),
+        marksSinceFirstModule: cold.marksSinceFirstModule,
       }
       log(`${size}: cold start ${JSON.stringify(result.coldStartMs)}`)
     }

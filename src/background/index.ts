@@ -19,7 +19,7 @@
 import './startMark.js'
 // Second: the extension database opens while the other modules are evaluated.
 import './extensionDbOpening.js'
-import { browser, type Runtime } from '../shared/extensionApi.js'
+import { browser, type Runtime } from '../shared/nativeExtensionApi.js'
 import {
   DEVTOOLS_PORT_NAME,
   PAGE_PORT_NAME,

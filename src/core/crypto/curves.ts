@@ -9,8 +9,9 @@
  * that may reach a curve until the load is done (`core/lateLoads.ts`); code paths that use a curve
  * are synchronous (the EVM's precompiles) and read it through `curves()`.
  *
- * The import is relative, so the extension's build turns it into a static import (service workers
- * forbid `import()`): there the curves are evaluated with the worker and ready after a microtask.
+ * The import is relative, so the extension's build turns it into a `require()` the bundler wraps
+ * (service workers forbid `import()`, vite.config.ts): there the curves are in the worker's file
+ * but evaluated at the load, after the first answers, and ready after a microtask.
  */
 import type * as CurveModule from './curveModule.js'
 
