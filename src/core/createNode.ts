@@ -205,7 +205,7 @@ export async function createNode({
     yieldToHost,
   }
   // Started one host task after the node is ready (below), or by the first request that needs them.
-  const lateLoads = createLateLoads()
+  const lateLoads = createLateLoads(engine.stateReady)
   const dispatcher = createDispatcher({
     registry,
     context,
@@ -257,7 +257,8 @@ export async function createNode({
           error: { code: -28, message: 'The node is closed.' },
           id: null,
         })
-      return bitcoind.request(input)
+      // The simulated Bitcoin chain's wallet and peg read the state: it may still be loading.
+      return engine.stateReady.then(() => bitcoind.request(input))
     },
     restoreSubscription: (id, params, after) => restoreSubscription(engine, id, params, after),
     async close() {

@@ -4,7 +4,7 @@
  * to open the chain, and together they were a fifth of the time from `import` to the first answer.
  *
  * A request waits for them unless it is one that a dApp or tool sends first on connecting and that
- * can neither sign, recover a sender, run the EVM nor mine. Waiting also makes an in-process caller
+ * can neither sign, recover a sender, read the state, run the EVM nor mine. Waiting also makes an in-process caller
  * (which otherwise only ever awaits resolved promises) yield to the task that finishes the
  * WebAssembly compiles, so blocks are never mined on the portable SHA-256 or keccak for good.
  *
@@ -39,13 +39,15 @@ export interface LateLoads {
 /**
  * The loads, not started: the node starts them one host task after it is ready (`createNode`),
  * so that the first answers leave before the loads' synchronous part (hash-wasm decodes each
- * embedded binary before compiling it, ~2 ms in the extension's worker) runs.
+ * embedded binary before compiling it, ~2 ms in the extension's worker) runs. `opening` is what
+ * the node still reads after it is ready (the engine's latest state, `Engine.stateReady`): the
+ * same requests wait for it.
  */
-export function createLateLoads(): LateLoads {
+export function createLateLoads(opening: Promise<unknown> = Promise.resolve()): LateLoads {
   let done = false
   let loading: Promise<void> | undefined
   const start = () => {
-    loading ??= Promise.all([loadCurves(), loadFastSha256(), initFastKeccak()]).then(() => {
+    loading ??= Promise.all([opening, loadCurves(), loadFastSha256(), initFastKeccak()]).then(() => {
       done = true
     })
     return loading

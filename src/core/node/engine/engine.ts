@@ -62,6 +62,7 @@ import {
   encodeSettings,
   type MiningMode,
 } from './settings.js'
+import { StateNotLoadedError } from './stateNotLoaded.js'
 import type { BlockView, LogView } from './views.js'
 
 export interface PooledTransaction extends PoolTransaction {
@@ -114,7 +115,14 @@ export class Engine implements EmptyRunHost {
   settings: EngineSettings
   /** New blocks leave out the REMASC transaction (an option of the node, for test suites). */
   readonly omitRemascTransaction: boolean
-  state!: WorldState
+  #state: WorldState | undefined
+  /**
+   * Resolves once the latest state is loaded (and the stored pool restored on it). Opening reads
+   * it after the head, settings and filters: answers that need only those leave first (the
+   * dispatcher holds back every other request until it resolves, `core/lateLoads.ts`). Loading
+   * holds the mutex, so nothing commits on a state not loaded yet.
+   */
+  stateReady: Promise<void> = Promise.resolve()
   #listeners = new Set<(event: EngineEvent) => void>()
   /** Bitcoin header hash of the head's proof: the simulated Bitcoin chain links to it. */
   parentBitcoinHash: Uint8Array = new Uint8Array(32)
@@ -148,40 +156,55 @@ export class Engine implements EmptyRunHost {
     this.reader.upstreamHash = fork && ((n) => (n <= fork.point.blockNumber ? fork.blockHash(n) : undefined))
   }
 
+  /**
+   * Opens the chain on its head. Everything opening reads is asked for at once: a cold start waits
+   * for the store once for the head (over IndexedDB each wait is a trip to the browser process).
+   * The latest state (flat records, then the commits since their rewrite) arrives after that
+   * trip and one more: `stateReady` tells when.
+   */
   static async open(p: OpenEngineParameters): Promise<Engine> {
-    // Everything opening reads, asked for at once: a cold start waits for the store once (the flat
-    // state's replay reads once more), not once for each step. Over IndexedDB each wait is a trip
-    // to the browser process.
     const head = readHeadBlock(p.storage)
-    const [rawSettings, filters, block, state, pooled] = await Promise.all([
+    const stateLoad = WorldState.load(p.storage, {
+      fallback: p.fork,
+      headState: head.then((h) => h && stateOf(h)),
+    })
+    // Observed at once: a failed load is reported by `stateReady`, never as an unhandled rejection.
+    stateLoad.catch(() => {})
+    const [rawSettings, filters, block, pooled] = await Promise.all([
       p.storage.get(keys.settings),
       p.storage.get(keys.filters),
       head,
-      WorldState.load(p.storage, { fallback: p.fork, headState: head.then((h) => h && stateOf(h)) }),
       p.storage.range({ gte: keys.pooledPrefix, lt: keys.pooledEnd }),
     ])
     const engine = new Engine(p, rawSettings ? decodeSettings(rawSettings) : defaultSettings())
-    await engine.#load(block, state, filters, pooled)
+    if (!block) {
+      // A new store: its (empty) state is read before the genesis is written over it.
+      await stateLoad
+      await engine.writeGenesis()
+      return engine
+    }
+    engine.reader.head = block
+    engine.reader.remember(block)
+    engine.parentBitcoinHash = bitcoinHashOf(block)
+    if (filters) engine.filters.load(JSON.parse(new TextDecoder().decode(filters), reviveBigints))
+    await resumeArrivals(engine)
+    engine.stateReady = engine.mutex.run(async () => {
+      engine.state = await stateLoad
+      await engine.restorePool(pooled)
+    })
+    engine.stateReady.catch(() => {})
     return engine
   }
 
-  async #load(
-    block: StoredBlock | undefined,
-    state: WorldState,
-    filters: Uint8Array | undefined,
-    pooled: Array<[string, Uint8Array]>,
-  ): Promise<void> {
-    if (!block) {
-      await this.writeGenesis()
-      return
-    }
-    this.reader.head = block
-    this.reader.remember(block)
-    this.state = state
-    this.parentBitcoinHash = bitcoinHashOf(block)
-    if (filters) this.filters.load(JSON.parse(new TextDecoder().decode(filters), reviveBigints))
-    await resumeArrivals(this)
-    await this.restorePool(pooled)
+  /** The latest state; a bug to read before `stateReady` (the dispatcher waits for it). */
+  get state(): WorldState {
+    const state = this.#state
+    if (state === undefined) throw new StateNotLoadedError()
+    return state
+  }
+
+  set state(state: WorldState) {
+    this.#state = state
   }
 
   async writeGenesis(timestamp?: bigint): Promise<void> {

@@ -28,6 +28,8 @@ describe('fork detection data after a restart', () => {
     // A second node over the same store sees only what was stored (closing would close the store).
 
     const reopened = await createNode({ network: 'regtest', storage, clock })
+    // The engine's own API, unlike requests, does not wait for the state it opens after the head.
+    await (reopened.engine as Engine).stateReady
     const mined = await (reopened.engine as Engine).mineBlocks(3)
     expect(mined.map((b) => b.header.number)).toEqual([521n, 522n, 523n])
 
