@@ -98,58 +98,8 @@ async function workerBundle() {
 
 try {
   const page = await benchPage()
-  const ping = await page.evaluate(async (n) => {
-    const eth = window.ethereum
-    for (let i = 0; i < 50; i++) await eth.request({ method: 'rskdevnode_ping' })
-    const samples = []
-    for (let i = 0; i < n; i++) {
-      const t0 = performance.now()
-      await eth.request({ method: 'rskdevnode_ping' })
-      samples.push(performance.now() - t0)
-    }
-    samples.sort((a, b) => a - b)
-    const at = (q) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]
-    const meanMs = samples.reduce((sum, x) => sum + x, 0) / samples.length
-    return {
-      n,
-      medianMs: at(0.5),
-      meanMs,
-      p90Ms: at(0.9),
-      p99Ms: at(0.99),
-      maxMs: samples[samples.length - 1],
-    }
-  }, REQUESTS)
-  // The floor of a persisted transaction: one IndexedDB readwrite transaction with one put of a
-  // block-sized record ('relaxed', as the chains are written), committed, from the same origin
-  // type of storage the worker uses. Messaging (ping) plus this is what any design that answers
-  // only after its block is durable pays per sequential transaction, before any node work.
-  const idbCommit = await page.evaluate(async (n) => {
-    const db = await new Promise((resolve, reject) => {
-      const open = indexedDB.open(`bench-floor-${Date.now()}`, 1)
-      open.onupgradeneeded = () => open.result.createObjectStore('kv')
-      open.onsuccess = () => resolve(open.result)
-      open.onerror = () => reject(open.error)
-    })
-    const value = new Uint8Array(2048).fill(7)
-    const put = (i) =>
-      new Promise((resolve, reject) => {
-        const tx = db.transaction('kv', 'readwrite', { durability: 'relaxed' })
-        tx.objectStore('kv').put(value, `block-${i}`)
-        tx.oncomplete = resolve
-        tx.onerror = () => reject(tx.error)
-      })
-    for (let i = 0; i < 20; i++) await put(i)
-    const samples = []
-    for (let i = 0; i < n; i++) {
-      const t0 = performance.now()
-      await put(i)
-      samples.push(performance.now() - t0)
-    }
-    db.close()
-    samples.sort((a, b) => a - b)
-    const at = (q) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]
-    return { n, medianMs: at(0.5), p90Ms: at(0.9), p99Ms: at(0.99), maxMs: samples[samples.length - 1] }
-  }, REQUESTS)
+  // Messaging and one committed IndexedDB put, timed in the page (workload.js benchFloor).
+  const { ping, idbCommit } = await page.evaluate((n) => window.benchFloor(window.ethereum, n), REQUESTS)
   const extension = {
     ping,
     idbCommit,

@@ -1,6 +1,7 @@
 // The page side of the extension bench: the same workloads on any EIP-1193 provider (the
 // extension's injected one, or Ganache's browser build running in the page). A classic script:
-// run.mjs injects it with addScriptTag and calls window.benchWorkload(provider, options).
+// run.mjs injects it with addScriptTag and calls window.benchWorkload(provider, options);
+// unattached.mjs loads it in its page.
 window.benchWorkload = async (eth, { requests, transactions, sustained = 0, bytecode, recipient }) => {
   const stats = (samples) => {
     const s = [...samples].sort((a, b) => a - b)
@@ -75,4 +76,48 @@ window.benchSustained = async (eth, { sustained, recipient }) => {
   const t0 = performance.now()
   for (let i = 0; i < sustained; i++) await eth.request({ method: 'eth_sendTransaction', params: [transfer] })
   return sustained / ((performance.now() - t0) / 1000)
+}
+
+// The floor of a persisted transaction, and the message round trip it adds: `rskdevnode_ping`
+// timed `n` times, then one IndexedDB readwrite transaction with one put of a block-sized record
+// ('relaxed', as the chains are written), committed, from the same origin type of storage the
+// worker uses. Messaging plus the commit is what any design that answers only after its block is
+// durable pays per sequential transaction, before any node work.
+window.benchFloor = async (eth, n) => {
+  const stats = (samples) => {
+    const s = [...samples].sort((a, b) => a - b)
+    const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))]
+    const meanMs = s.reduce((sum, x) => sum + x, 0) / s.length
+    return { n: s.length, medianMs: at(0.5), meanMs, p90Ms: at(0.9), p99Ms: at(0.99), maxMs: s[s.length - 1] }
+  }
+  for (let i = 0; i < 50; i++) await eth.request({ method: 'rskdevnode_ping' })
+  const pings = []
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now()
+    await eth.request({ method: 'rskdevnode_ping' })
+    pings.push(performance.now() - t0)
+  }
+  const db = await new Promise((resolve, reject) => {
+    const open = indexedDB.open(`bench-floor-${Date.now()}`, 1)
+    open.onupgradeneeded = () => open.result.createObjectStore('kv')
+    open.onsuccess = () => resolve(open.result)
+    open.onerror = () => reject(open.error)
+  })
+  const value = new Uint8Array(2048).fill(7)
+  const put = (i) =>
+    new Promise((resolve, reject) => {
+      const tx = db.transaction('kv', 'readwrite', { durability: 'relaxed' })
+      tx.objectStore('kv').put(value, `block-${i}`)
+      tx.oncomplete = resolve
+      tx.onerror = () => reject(tx.error)
+    })
+  for (let i = 0; i < 20; i++) await put(i)
+  const commits = []
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now()
+    await put(i)
+    commits.push(performance.now() - t0)
+  }
+  db.close()
+  return { ping: stats(pings), idbCommit: stats(commits) }
 }
