@@ -47,11 +47,19 @@ export class InvalidTransactionError extends Error {
   override name = 'InvalidTransactionError'
 }
 
+/** The standard precompiles with a node's own, merged once per node's map (not per transaction). */
+const merged = new WeakMap<ReadonlyMap<Address, Precompile>, ReadonlyMap<Address, Precompile>>()
+
 function mergedPrecompiles(
   extra: ReadonlyMap<Address, Precompile> | undefined,
 ): ReadonlyMap<Address, Precompile> {
   if (extra === undefined || extra.size === 0) return STANDARD_PRECOMPILES
-  return new Map([...STANDARD_PRECOMPILES, ...extra])
+  let all = merged.get(extra)
+  if (all === undefined) {
+    all = new Map([...STANDARD_PRECOMPILES, ...extra])
+    merged.set(extra, all)
+  }
+  return all
 }
 
 function validate(

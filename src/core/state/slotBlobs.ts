@@ -19,9 +19,23 @@ export interface SlotWriter extends SlotReader {
 const SLOT_SPACE = 2n ** 256n
 const encoder = new TextEncoder()
 
+/**
+ * Base slots already hashed, by key. The Bridge's keys repeat (its peg-out lists, read before
+ * every block by the simulated federation, and again by each call); a hash each time was most of
+ * reading an empty list. Bounded: cleared whole when full (a light client's header keys vary).
+ */
+const baseSlots = new Map<string, bigint>()
+const BASE_SLOTS_KEPT = 4096
+
 /** The length slot of `key`; data slots follow it. */
 export function blobBaseSlot(key: string): bigint {
-  return bytesToBigint(keccak256(encoder.encode(`blob:${key}`)))
+  let slot = baseSlots.get(key)
+  if (slot === undefined) {
+    slot = bytesToBigint(keccak256(encoder.encode(`blob:${key}`)))
+    if (baseSlots.size >= BASE_SLOTS_KEPT) baseSlots.clear()
+    baseSlots.set(key, slot)
+  }
+  return slot
 }
 
 function slotAt(base: bigint, offset: number): bigint {

@@ -62,11 +62,13 @@ export function federationTransactions(
   blockNumber: bigint,
 ): FederationCandidate[] {
   const storage = bridgeStorageIn(state, network.name)
+  // A Bitcoin chain nobody touched has no account yet: no headers, peg-ins or peg-outs to follow.
+  const chainUsed = state.getAccount(BITCOIN_CHAIN_ADDRESS) !== undefined
+  // Without it, only peg-outs give the federation work: none in flight, nothing to send.
+  if (!chainUsed && !pegoutsInFlight(network, state)) return []
   const federation = federationOf(network.name)
   const first = federatorAddress(federation.publicKeys[0] as Uint8Array)
   const calls: FederatorCall[] = []
-  // A Bitcoin chain nobody touched has no account yet: no headers, peg-ins or peg-outs to follow.
-  const chainUsed = state.getAccount(BITCOIN_CHAIN_ADDRESS) !== undefined
   const chain = chainUsed ? readBitcoinChain(network.name, state) : undefined
   if (chain) {
     const headers = headersToSendFromStorage(chain, storage)
