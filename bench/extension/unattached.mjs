@@ -17,13 +17,11 @@
 // --profile starts in a kept browser profile (a scale chain: scale/extension.mjs --keep), whose
 // IndexedDB belongs to the extension loaded from --extension's path; --builds copies each build
 // into that path in turn, `rounds` times (an A/B on the same chain).
-import { spawn } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, rmSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
-import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import WebSocket from 'ws'
+import { COLD_START_PAGE, coldStart, launchUnattached, median, titleOf } from './unattachedBrowser.mjs'
 
 const option = (name, fallback) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback
@@ -47,12 +45,9 @@ const sendOptions = {
 }
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms))
 
-// The cold start's page asks at its first script: the provider is a static content script at
-// document_start. The sends' page runs the workloads and keeps the result in `window.benchResult`.
+// The cold start's page (unattachedBrowser.mjs), and the sends' page, which runs the workloads and keeps the result in `window.benchResult`.
 const pages = {
-  '/': `<!doctype html><title>-</title><script>
-window.ethereum.request({ method: 'eth_blockNumber' }).then((n) => { document.title = n }, (e) => { document.title = 'error ' + e.message })
-</script>`,
+  '/': COLD_START_PAGE,
   '/sends': `<!doctype html><title>-</title><script src="/workload.js"></script><script>
 (async () => {
   const options = ${JSON.stringify(sendOptions)}
@@ -69,111 +64,6 @@ const server = createServer((q, r) => {
 })
 await new Promise((done) => server.listen(0, '127.0.0.1', done))
 const url = `http://127.0.0.1:${server.address().port}/`
-
-/** One Chromium with the extension; `send` speaks CDP to the browser target (flattened sessions). */
-async function launch() {
-  const profile = keptProfile ?? mkdtempSync(join(tmpdir(), 'rsk-devnode-unattached-'))
-  // A kept profile's registered worker scripts would be an earlier build's.
-  rmSync(join(profile, 'Default/Service Worker'), { recursive: true, force: true })
-  rmSync(join(profile, 'DevToolsActivePort'), { force: true })
-  const browser = spawn(
-    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--remote-debugging-port=0',
-      `--user-data-dir=${profile}`,
-      `--disable-extensions-except=${extension}`,
-      `--load-extension=${extension}`,
-      'about:blank',
-    ],
-    { stdio: 'ignore' },
-  )
-  const portFile = join(profile, 'DevToolsActivePort')
-  while (!existsSync(portFile) || readFileSync(portFile, 'utf8').split('\n').length < 2) await sleep(50)
-  const port = readFileSync(portFile, 'utf8').split('\n')[0]
-  const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()
-  const ws = new WebSocket(webSocketDebuggerUrl)
-  await new Promise((done) => ws.on('open', done))
-  let id = 0
-  const waiting = new Map()
-  ws.on('message', (raw) => {
-    const message = JSON.parse(raw)
-    if (message.id && waiting.has(message.id)) {
-      waiting.get(message.id)(message)
-      waiting.delete(message.id)
-    }
-  })
-  const send = (method, params = {}, sessionId = undefined) =>
-    new Promise((done, fail) => {
-      const i = ++id
-      waiting.set(i, (m) => (m.error ? fail(new Error(`${method}: ${m.error.message}`)) : done(m.result)))
-      ws.send(JSON.stringify({ id: i, method, params, ...(sessionId && { sessionId }) }))
-    })
-  const close = async () => {
-    await send('Browser.close').catch(() => {})
-    await new Promise((done) => (browser.exitCode === null ? browser.on('exit', done) : done()))
-  }
-  return { send, close }
-}
-
-const targets = async (send) => (await send('Target.getTargets')).targetInfos
-const extensionWorker = (infos) =>
-  infos.find((t) => t.type === 'service_worker' && t.url.startsWith('chrome-extension://'))
-
-/** Stops the worker, wakes it with the page's request, then reads its marks (ms from its first module). */
-async function coldStart(send) {
-  const opener = (await send('Target.createTarget', { url: 'about:blank' })).targetId
-  const { sessionId: pageSession } = await send('Target.attachToTarget', { targetId: opener, flatten: true })
-  await send('ServiceWorker.enable', {}, pageSession)
-  await send('ServiceWorker.stopAllWorkers', {}, pageSession)
-  await send('Target.detachFromTarget', { sessionId: pageSession })
-  await send('Target.closeTarget', { targetId: opener })
-  for (let i = 0; i < 100 && extensionWorker(await targets(send)); i++) await sleep(20)
-  const { targetId } = await send('Target.createTarget', { url })
-  let title = ''
-  for (let i = 0; i < 300 && !/^(0x|error)/.test(title); i++) {
-    await sleep(20)
-    title = (await targets(send)).find((t) => t.targetId === targetId)?.title ?? '-'
-  }
-  if (!title.startsWith('0x')) throw new Error(`the page's request failed: ${title}`)
-  const worker = extensionWorker(await targets(send))
-  const { sessionId } = await send('Target.attachToTarget', { targetId: worker.targetId, flatten: true })
-  const { result } = await send(
-    'Runtime.evaluate',
-    {
-      expression: `JSON.stringify(Object.fromEntries(performance.getEntriesByType('mark')
-        .filter((m) => m.name.startsWith('rsk:')).map((m) => [m.name.slice(4), m.startTime])))`,
-      returnByValue: true,
-    },
-    sessionId,
-  )
-  await send('Target.detachFromTarget', { sessionId })
-  await send('Target.closeTarget', { targetId })
-  const marks = JSON.parse(result.value)
-  const from = marks['evaluation-started']
-  return Object.fromEntries(Object.entries(marks).map(([name, ms]) => [name, ms - from]))
-}
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]
-}
-
-/** The title `targetId` has once it matches `done` (polled from the browser, not the page). */
-async function titleOf(send, targetId, done, timeoutMs) {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const title = (await targets(send)).find((t) => t.targetId === targetId)?.title ?? ''
-    if (done.test(title)) return title
-    if (Date.now() > deadline) throw new Error(`no result after ${timeoutMs} ms (title ${title})`)
-    await sleep(250)
-  }
-}
 
 /** run.mjs's floor and workloads in a page; the worker is never attached. */
 async function sends(send) {
@@ -201,18 +91,18 @@ async function sends(send) {
 }
 
 async function measure(label) {
-  const { send, close } = await launch()
+  const { send, close } = await launchUnattached(extension, keptProfile)
   try {
     // The first start after loading the extension installs it: not a restart, left out.
     await sleep(1500)
-    if (measureName !== 'sends') await coldStart(send)
+    if (measureName !== 'sends') await coldStart(send, url)
     if (measureName === 'sends') {
       const row = { label, ...(await sends(send)) }
       console.log(JSON.stringify(row))
       return row
     }
     const samples = []
-    for (let i = 0; i < starts; i++) samples.push(await coldStart(send))
+    for (let i = 0; i < starts; i++) samples.push(await coldStart(send, url))
     const phase = (name) => median(samples.map((m) => m[name]))
     const row = {
       label,

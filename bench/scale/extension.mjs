@@ -21,6 +21,7 @@ import { createServer } from 'node:http'
 import { join, resolve } from 'node:path'
 import WebSocket from 'ws'
 import { launchWithExtension, providerPage } from '../extension/browser.mjs'
+import { COLD_START_PAGE, coldStart, launchUnattached, median } from '../extension/unattachedBrowser.mjs'
 import { coldStarts } from '../extension/worker.mjs'
 import { RpcError } from '../lib/rpc.mjs'
 import { buildChain } from './build.mjs'
@@ -159,8 +160,10 @@ async function workerHeap(profileDir) {
   }
 }
 
-const server = createServer((_q, r) =>
-  r.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>scale</title>'),
+const server = createServer((q, r) =>
+  r
+    .writeHead(200, { 'content-type': 'text/html' })
+    .end(q.url === '/cold' ? COLD_START_PAGE : '<!doctype html><title>scale</title>'),
 )
 await new Promise((done) => server.listen(0, '127.0.0.1', done))
 const url = `http://127.0.0.1:${server.address().port}/`
@@ -246,6 +249,31 @@ for (const size of sizes) {
         marksSinceFirstModule: cold.marksSinceFirstModule,
       }
       log(`${size}: cold start ${JSON.stringify(result.coldStartMs)}`)
+      // The same starts as users get them, with no debugger attached to the worker while it starts
+      // (Playwright attaches to every service worker): its browser closed, one driven over CDP.
+      await context.close()
+      const unattached = await launchUnattached(extension, profileDir)
+      try {
+        await new Promise((done) => setTimeout(done, 1500))
+        // The first start after the registration was dropped installs the worker: left out.
+        await coldStart(unattached.send, `${url}cold`)
+        const samples = []
+        for (let i = 0; i < restarts; i++) samples.push(await coldStart(unattached.send, `${url}cold`))
+        result.coldStartUnattachedMs = {
+          firstModuleToAnswer: {
+            median: median(samples.map((m) => m['first-answer'])),
+            all: samples.map((m) => m['first-answer']),
+          },
+          modulesEvaluated: median(samples.map((m) => m['modules-evaluated'])),
+          nodeOpen: median(samples.map((m) => m['node-open'] - m['chain-store-open'])),
+        }
+      } finally {
+        await unattached.close()
+      }
+      log(`${size}: cold start, unattached ${JSON.stringify(result.coldStartUnattachedMs)}`)
+      ;({ context } = await launchWithExtension(extension, ['--remote-debugging-port=0'], profileDir))
+      page = await providerPage(context, url)
+      client = pageClient(page)
     }
     const heapAtOpen = await workerHeap(profileDir)
     if (measures.has('panel')) {

@@ -21,6 +21,13 @@ const ROWS = [
   ['getTransactionReceipt old: p50 / p99', (r) => pct(r.reads?.oldReceipt)],
   ['getBalance at an old block: p50 / p99', (r) => pct(r.reads?.oldBalance)],
   ['cold start to first answer (median)', (r) => (r.coldStartMs ? `${r.coldStartMs.median} ms` : '–')],
+  [
+    "worker's first module to first answer, unattached (median)",
+    (r) => {
+      const ms = r.coldStartUnattachedMs?.firstModuleToAnswer?.median
+      return ms === undefined ? '–' : `${Math.round(ms * 10) / 10} ms`
+    },
+  ],
   ['panel open: list / head row filled (median)', (r) => panelOpen(r.panel)],
   ['panel jump by search / in the list (median)', (r) => panelJump(r.panel)],
   ['panel frames > 50 ms: jumps / fling / slow scroll (worst)', (r) => panelFrames(r.panel)],
