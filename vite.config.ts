@@ -43,7 +43,8 @@ function firefoxManifest() {
  * later, which the bundler resolves inside the bundle by wrapping the module (and what only it
  * imports) in a function run on that first call. The modules so stay in the worker's one file
  * but are evaluated when first needed, not at every start: the curves (bn254's pairing tables,
- * BIP-32) and the key cipher (scrypt), ~3 ms of each cold start.
+ * BIP-32) and the key cipher (scrypt). That was ~3 ms of a cold start with a debugger attached to
+ * the worker, within the noise without one (bench/README.md).
  */
 function bundledRelativeImports(): Plugin {
   const dynamicImport = /\bimport\((['"])(\.{1,2}\/[^'"]+)\1\)/g

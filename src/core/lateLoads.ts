@@ -4,9 +4,10 @@
  * to open the chain, and together they were a fifth of the time from `import` to the first answer.
  *
  * A request waits for them unless it is one that a dApp or tool sends first on connecting and that
- * can neither sign, recover a sender, read the state, run the EVM nor mine. Waiting also makes an in-process caller
- * (which otherwise only ever awaits resolved promises) yield to the task that finishes the
- * WebAssembly compiles, so blocks are never mined on the portable SHA-256 or keccak for good.
+ * can neither sign, recover a sender, read the state, run the EVM nor mine. Waiting also makes an
+ * in-process caller (which otherwise only ever awaits resolved promises) yield to the task that
+ * finishes the WebAssembly compiles, so blocks are never mined on the portable SHA-256 or keccak
+ * for good.
  *
  * Beside `createNode` (the door), the one file that starts it: it decides by JSON-RPC method name.
  */
