@@ -8,12 +8,11 @@
 // SAVE_PROFILE=prefix also writes each start's profile (prefix-N.cpuprofile, for DevTools).
 // PROFILE_DIR=dir profiles in a kept browser profile (a scale chain: bench/scale/extension.mjs --keep).
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { SourceMap } from 'node:module'
 import { join, resolve } from 'node:path'
-import WebSocket from 'ws'
 import { launchWithExtension, providerPage } from './browser.mjs'
+import { connectCdp, devToolsPort } from './cdp.mjs'
 import { stopServiceWorker } from './worker.mjs'
 
 const RESTARTS = Number(process.argv[2] ?? 3)
@@ -33,36 +32,11 @@ const { context, profileDir } = await launchWithExtension(
   process.env.PROFILE_DIR && resolve(process.env.PROFILE_DIR),
 )
 
-/** One CDP connection to the browser target; `send` takes an optional flattened session id. */
+/** One CDP connection to the browser target (cdp.mjs). */
 async function browserSession() {
-  const port = (await readFile(join(profileDir, 'DevToolsActivePort'), 'utf8')).split('\n')[0]
+  const port = devToolsPort(profileDir)
   const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()
-  const ws = new WebSocket(webSocketDebuggerUrl)
-  await new Promise((done) => ws.on('open', done))
-  let id = 0
-  const waiting = new Map()
-  const listeners = []
-  ws.on('message', (raw) => {
-    const message = JSON.parse(raw)
-    if (message.id && waiting.has(message.id)) {
-      waiting.get(message.id)(message)
-      waiting.delete(message.id)
-    } else for (const listener of listeners) listener(message)
-  })
-  return {
-    send: (method, params = {}, sessionId) =>
-      new Promise((done) => {
-        const i = ++id
-        waiting.set(i, done)
-        ws.send(JSON.stringify({ id: i, method, params, ...(sessionId ? { sessionId } : {}) }))
-      }),
-    /** Adds a listener for events; returns what removes it. */
-    on: (listener) => {
-      listeners.push(listener)
-      return () => listeners.splice(listeners.indexOf(listener), 1)
-    },
-    close: () => ws.close(),
-  }
+  return connectCdp(webSocketDebuggerUrl)
 }
 
 const maps = new Map()

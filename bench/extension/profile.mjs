@@ -7,8 +7,8 @@
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { join, resolve } from 'node:path'
-import WebSocket from 'ws'
 import { launchWithExtension, providerPage } from './browser.mjs'
+import { connectCdp, devToolsPort } from './cdp.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
 const N = Number(process.argv[2] ?? 300)
@@ -67,26 +67,10 @@ try {
     },
     { bytecode: token.bytecode, n: N, mode: MODE },
   )
-  const port = (await readFile(join(profile, 'DevToolsActivePort'), 'utf8')).split('\n')[0]
-  const list = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()
+  const list = await (await fetch(`http://127.0.0.1:${devToolsPort(profile)}/json/list`)).json()
   const sw = list.find((t) => t.type === 'service_worker' && t.url.startsWith('chrome-extension://'))
-  const ws = new WebSocket(sw.webSocketDebuggerUrl)
-  await new Promise((d) => ws.on('open', d))
-  let id = 0
-  const waiting = new Map()
-  ws.on('message', (m) => {
-    const j = JSON.parse(m)
-    if (j.id && waiting.has(j.id)) {
-      waiting.get(j.id)(j)
-      waiting.delete(j.id)
-    }
-  })
-  const send = (method, params = {}) =>
-    new Promise((d) => {
-      const i = ++id
-      waiting.set(i, d)
-      ws.send(JSON.stringify({ id: i, method, params }))
-    })
+  const cdp = await connectCdp(sw.webSocketDebuggerUrl)
+  const send = cdp.send
   await send('Profiler.enable')
   await send('Profiler.setSamplingInterval', { interval: 100 })
   await send('Profiler.start')
@@ -149,7 +133,7 @@ try {
   console.log('--- inclusive ms (top 50)')
   for (const [k, v] of [...incl].sort((a, b) => b[1] - a[1]).slice(0, 90))
     console.log(v.toFixed(1).padStart(8), k)
-  ws.close()
+  cdp.close()
 } finally {
   await context.close()
   server.closeAllConnections()

@@ -21,7 +21,7 @@ import { cpSync, rmSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { join, resolve } from 'node:path'
-import { COLD_START_PAGE, coldStart, launchUnattached, median, titleOf } from './unattachedBrowser.mjs'
+import { COLD_START_PAGE, coldStarts, launchUnattached, titleOf } from './unattachedBrowser.mjs'
 
 const option = (name, fallback) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback
@@ -93,23 +93,11 @@ async function sends(send) {
 async function measure(label) {
   const { send, close } = await launchUnattached(extension, keptProfile)
   try {
-    // The first start after loading the extension installs it: not a restart, left out.
-    await sleep(1500)
-    if (measureName !== 'sends') await coldStart(send, url)
-    if (measureName === 'sends') {
-      const row = { label, ...(await sends(send)) }
-      console.log(JSON.stringify(row))
-      return row
-    }
-    const samples = []
-    for (let i = 0; i < starts; i++) samples.push(await coldStart(send, url))
-    const phase = (name) => median(samples.map((m) => m[name]))
+    // The worker installs itself after the extension loads: the sends start after it.
+    if (measureName === 'sends') await sleep(1500)
     const row = {
       label,
-      firstModuleToAnswerMs: samples.map((m) => Math.round(m['first-answer'] * 10) / 10),
-      medianMs: phase('first-answer'),
-      modulesEvaluatedMs: phase('modules-evaluated'),
-      nodeOpenMs: median(samples.map((m) => m['node-open'] - m['chain-store-open'])),
+      ...(measureName === 'sends' ? await sends(send) : await coldStarts(send, url, starts)),
     }
     console.log(JSON.stringify(row))
     return row

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import WebSocket from 'ws'
+import { connectCdp, devToolsPort } from './cdp.mjs'
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms))
 
@@ -43,25 +43,15 @@ export async function launchUnattached(extension, keptProfile = undefined) {
   )
   const portFile = join(profile, 'DevToolsActivePort')
   while (!existsSync(portFile) || readFileSync(portFile, 'utf8').split('\n').length < 2) await sleep(50)
-  const port = readFileSync(portFile, 'utf8').split('\n')[0]
-  const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()
-  const ws = new WebSocket(webSocketDebuggerUrl)
-  await new Promise((done) => ws.on('open', done))
-  let id = 0
-  const waiting = new Map()
-  ws.on('message', (raw) => {
-    const message = JSON.parse(raw)
-    if (message.id && waiting.has(message.id)) {
-      waiting.get(message.id)(message)
-      waiting.delete(message.id)
-    }
-  })
-  const send = (method, params = {}, sessionId = undefined) =>
-    new Promise((done, fail) => {
-      const i = ++id
-      waiting.set(i, (m) => (m.error ? fail(new Error(`${method}: ${m.error.message}`)) : done(m.result)))
-      ws.send(JSON.stringify({ id: i, method, params, ...(sessionId && { sessionId }) }))
-    })
+  const { webSocketDebuggerUrl } = await (
+    await fetch(`http://127.0.0.1:${devToolsPort(profile)}/json/version`)
+  ).json()
+  const cdp = await connectCdp(webSocketDebuggerUrl)
+  const send = async (method, params = {}, sessionId = undefined) => {
+    const reply = await cdp.send(method, params, sessionId)
+    if (reply.error) throw new Error(`${method}: ${reply.error.message}`)
+    return reply.result
+  }
   const close = async () => {
     await send('Browser.close').catch(() => {})
     await new Promise((done) => (browser.exitCode === null ? browser.on('exit', done) : done()))
@@ -123,5 +113,22 @@ export async function titleOf(send, targetId, done, timeoutMs) {
     if (done.test(title)) return title
     if (Date.now() > deadline) throw new Error(`no result after ${timeoutMs} ms (title ${title})`)
     await sleep(250)
+  }
+}
+
+/**
+ * `count` cold starts after a first one left out (the first after loading the extension, or after
+ * its registration was dropped, installs the worker), summarized in ms from the worker's first module.
+ */
+export async function coldStarts(send, url, count) {
+  await sleep(1500)
+  await coldStart(send, url)
+  const samples = []
+  for (let i = 0; i < count; i++) samples.push(await coldStart(send, url))
+  const firstAnswers = samples.map((m) => m['first-answer'])
+  return {
+    firstModuleToAnswer: { median: median(firstAnswers), all: firstAnswers },
+    modulesEvaluated: median(samples.map((m) => m['modules-evaluated'])),
+    nodeOpen: median(samples.map((m) => m['node-open'] - m['chain-store-open'])),
   }
 }

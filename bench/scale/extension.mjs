@@ -19,9 +19,13 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { join, resolve } from 'node:path'
-import WebSocket from 'ws'
 import { launchWithExtension, providerPage } from '../extension/browser.mjs'
-import { COLD_START_PAGE, coldStart, launchUnattached, median } from '../extension/unattachedBrowser.mjs'
+import { connectCdp, devToolsPort } from '../extension/cdp.mjs'
+import {
+  COLD_START_PAGE,
+  launchUnattached,
+  coldStarts as unattachedColdStarts,
+} from '../extension/unattachedBrowser.mjs'
 import { coldStarts } from '../extension/worker.mjs'
 import { RpcError } from '../lib/rpc.mjs'
 import { buildChain } from './build.mjs'
@@ -126,33 +130,15 @@ function pageClient(page) {
 
 /** The worker's heap after a full collection, through CDP on the worker's own target. */
 async function workerHeap(profileDir) {
-  const port = readFileSync(join(profileDir, 'DevToolsActivePort'), 'utf8').split('\n')[0]
-  const list = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()
+  const list = await (await fetch(`http://127.0.0.1:${devToolsPort(profileDir)}/json/list`)).json()
   const sw = list.find((t) => t.type === 'service_worker' && t.url.startsWith('chrome-extension://'))
   if (!sw) return undefined
-  const ws = new WebSocket(sw.webSocketDebuggerUrl)
-  await new Promise((done, fail) => {
-    ws.on('open', done)
-    ws.on('error', fail)
-  })
-  let id = 0
-  const waiting = new Map()
-  ws.on('message', (m) => {
-    const j = JSON.parse(m)
-    if (j.id && waiting.has(j.id)) {
-      waiting.get(j.id)(j)
-      waiting.delete(j.id)
-    }
-  })
-  const send = (method, params = {}) =>
-    new Promise((done) => {
-      waiting.set(++id, done)
-      ws.send(JSON.stringify({ id, method, params }))
-    })
+  const cdp = await connectCdp(sw.webSocketDebuggerUrl)
+  const send = cdp.send
   await send('HeapProfiler.enable')
   await send('HeapProfiler.collectGarbage')
   const usage = await send('Runtime.getHeapUsage')
-  ws.close()
+  cdp.close()
   const mib = (n) => Math.round((n / 1048576) * 10) / 10
   return {
     heapUsedMiB: mib(usage.result?.usedSize ?? Number.NaN),
@@ -254,19 +240,7 @@ for (const size of sizes) {
       await context.close()
       const unattached = await launchUnattached(extension, profileDir)
       try {
-        await new Promise((done) => setTimeout(done, 1500))
-        // The first start after the registration was dropped installs the worker: left out.
-        await coldStart(unattached.send, `${url}cold`)
-        const samples = []
-        for (let i = 0; i < restarts; i++) samples.push(await coldStart(unattached.send, `${url}cold`))
-        result.coldStartUnattachedMs = {
-          firstModuleToAnswer: {
-            median: median(samples.map((m) => m['first-answer'])),
-            all: samples.map((m) => m['first-answer']),
-          },
-          modulesEvaluated: median(samples.map((m) => m['modules-evaluated'])),
-          nodeOpen: median(samples.map((m) => m['node-open'] - m['chain-store-open'])),
-        }
+        result.coldStartUnattachedMs = await unattachedColdStarts(unattached.send, `${url}cold`, restarts)
       } finally {
         await unattached.close()
       }
