@@ -112,7 +112,7 @@ export class ChainReader {
     this.#blocks.set(n, block)
     this.#hashes.set(n, block.hash)
     const bloom = block.header.logsBloom
-    this.#blooms.set(Number(n), isEmptyBloom(bloom) ? EMPTY_BLOOM : bloom)
+    this.#blooms.set(Number(n), equalBytes(bloom, EMPTY_BLOOM) ? EMPTY_BLOOM : bloom)
   }
 
   /** Drops blocks above `number` from the caches (after a revert). */
@@ -402,11 +402,4 @@ export function encodeLocation(location: TransactionLocation): Uint8Array {
 function decodeLocation(raw: Uint8Array): TransactionLocation {
   const hex = bytesToUnprefixedHex(raw)
   return { blockNumber: BigInt(`0x${hex.slice(0, 12)}`), index: Number.parseInt(hex.slice(12), 16) }
-}
-
-/** A 256-byte bloom with no bit set (a plain loop: `every` with a callback costs ~10× as much). */
-function isEmptyBloom(bloom: Uint8Array): boolean {
-  if (bloom.length !== 256) return false
-  for (let i = 0; i < 256; i++) if (bloom[i] !== 0) return false
-  return true
 }

@@ -31,16 +31,24 @@ function withHeldFlatState(kv: KeyValueStore): { store: KeyValueStore; release: 
 const call = async (node: Awaited<ReturnType<typeof createNode>>, method: string, params: unknown[] = []) =>
   (await node.request({ jsonrpc: '2.0', id: 1, method, params })) as { result?: unknown; error?: unknown }
 
+/**
+ * A chain with FUNDED given 0x2a and one block mined, reopened by a second node over a store whose
+ * flat-state reads wait for `release()`.
+ */
+async function reopenedWithHeldState() {
+  const kv = createMemoryStore()
+  const clock = createManualClock(1_700_000_000_000)
+  const first = await createNode({ network: 'regtest', storage: kv, clock })
+  await call(first, 'anvil_setBalance', [FUNDED, '0x2a'])
+  await call(first, 'evm_mine')
+  const { store, release } = withHeldFlatState(kv)
+  const reopened = await createNode({ network: 'regtest', storage: store, clock })
+  return { reopened, release }
+}
+
 describe('opening a chain on its head before its state', () => {
   it('answers eth_blockNumber while the state loads and holds eth_getBalance until it has', async () => {
-    const kv = createMemoryStore()
-    const clock = createManualClock(1_700_000_000_000)
-    const first = await createNode({ network: 'regtest', storage: kv, clock })
-    await call(first, 'anvil_setBalance', [FUNDED, '0x2a'])
-    await call(first, 'evm_mine')
-
-    const { store, release } = withHeldFlatState(kv)
-    const reopened = await createNode({ network: 'regtest', storage: store, clock })
+    const { reopened, release } = await reopenedWithHeldState()
     expect((await call(reopened, 'eth_blockNumber')).result).toBe('0x1')
     let balance: unknown
     const asked = call(reopened, 'eth_getBalance', [FUNDED, 'latest']).then((answer) => {
@@ -55,14 +63,7 @@ describe('opening a chain on its head before its state', () => {
   })
 
   it('mines on the loaded state: a block asked for while it loads waits for it', async () => {
-    const kv = createMemoryStore()
-    const clock = createManualClock(1_700_000_000_000)
-    const first = await createNode({ network: 'regtest', storage: kv, clock })
-    await call(first, 'anvil_setBalance', [FUNDED, '0x2a'])
-    await call(first, 'evm_mine')
-
-    const { store, release } = withHeldFlatState(kv)
-    const reopened = await createNode({ network: 'regtest', storage: store, clock })
+    const { reopened, release } = await reopenedWithHeldState()
     const mined = call(reopened, 'evm_mine')
     for (let turn = 0; turn < 100; turn++) await Promise.resolve()
     release()
