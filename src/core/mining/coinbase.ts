@@ -53,7 +53,7 @@ export function buildMergedMiningCoinbase({
   extraNonce = 0,
 }: BuildMergedMiningCoinbaseParameters): BitcoinTransaction {
   if (hashForMergedMining.length !== 32) throw new RangeError('hashForMergedMining must be 32 bytes')
-  const derived = sha256(concatBytes(seed, COINBASE_SEED_TAG))
+  const derived = coinbaseDerivedBytes(seed)
   const extraNonceBytes = new ByteWriter(8).bytes(derived.subarray(0, 4)).uint32le(extraNonce).toBytes()
   const scriptSig = new ByteWriter(32).varBytes(extraNonceBytes).varBytes(COINBASE_MARKER).toBytes()
   // Pay-to-witness-pubkey-hash: OP_0 PUSH20 <20 bytes>.
@@ -71,6 +71,61 @@ export function buildMergedMiningCoinbase({
     ],
     lockTime: 0,
   }
+}
+
+function coinbaseDerivedBytes(seed: Uint8Array): Uint8Array {
+  return sha256(concatBytes(seed, COINBASE_SEED_TAG))
+}
+
+/** Legacy serialization of the coinbase above: 156 bytes, every field at a fixed offset. */
+export const MERGED_MINING_COINBASE_BYTES = 156
+
+function writeUint32le(out: Uint8Array, at: number, value: number): void {
+  out[at] = value & 0xff
+  out[at + 1] = (value >>> 8) & 0xff
+  out[at + 2] = (value >>> 16) & 0xff
+  out[at + 3] = (value >>> 24) & 0xff
+}
+
+/**
+ * `serializeTransaction(buildMergedMiningCoinbase(parameters))`, written straight into its bytes:
+ * the miner needs them for every block, the transaction object only when the block is read.
+ */
+export function serializeMergedMiningCoinbase({
+  hashForMergedMining,
+  seed,
+  extraNonce = 0,
+}: BuildMergedMiningCoinbaseParameters): Uint8Array {
+  if (hashForMergedMining.length !== 32) throw new RangeError('hashForMergedMining must be 32 bytes')
+  const derived = coinbaseDerivedBytes(seed)
+  const out = new Uint8Array(MERGED_MINING_COINBASE_BYTES)
+  writeUint32le(out, 0, 2) // version
+  out[4] = 1 // one input; its previous txid (5..37) is all zeros
+  writeUint32le(out, 37, 0xffffffff) // previous index
+  // scriptSig: a push of the 8-byte extranonce and one of the marker.
+  out[41] = 2 + 8 + COINBASE_MARKER.length
+  out[42] = 8
+  out.set(derived.subarray(0, 4), 43)
+  writeUint32le(out, 47, extraNonce)
+  out[51] = COINBASE_MARKER.length
+  out.set(COINBASE_MARKER, 52)
+  let at = 52 + COINBASE_MARKER.length
+  writeUint32le(out, at, 0xffffffff) // sequence
+  out[at + 4] = 2 // two outputs
+  at += 5
+  writeUint32le(out, at, Number(SUBSIDY_SATOSHIS)) // payout value (below 2^32)
+  out[at + 8] = 22
+  out[at + 9] = 0x00
+  out[at + 10] = 0x14
+  out.set(derived.subarray(4, 24), at + 11)
+  at += 31
+  // The tag output: value 0, then OP_RETURN RSKBLOCK:<hash>.
+  out[at + 8] = 1 + RSK_TAG.length + 32
+  out[at + 9] = OP_RETURN
+  out.set(RSK_TAG, at + 10)
+  out.set(hashForMergedMining, at + 10 + RSK_TAG.length)
+  // Lock time 0: the array's last four bytes are zero already.
+  return out
 }
 
 /**

@@ -2,11 +2,29 @@
  * Deterministic stand-ins for the ordinary transactions of a Bitcoin block. They exist so the
  * simulated Bitcoin block has more than its coinbase and the RSKIP92 merkle proof is a real path
  * (a block with only the coinbase has an empty proof). Shaped like P2PKH spends.
+ *
+ * A block draws one of FILLER_SETS sets, chosen by its seed. Why sets and not fillers of its own:
+ * every node of the merkle tree off the coinbase's path depends on the fillers alone, so a set's
+ * ids and the coinbase's sibling hashes are computed once and each block hashes only its own
+ * path (one coinbase id and a parent a level). Fillers of its own cost every block ~25 µs of
+ * SHA-256, a tenth of a value transfer's time in-process (bench/README.md). The coinbase stays
+ * unique to each block, so every simulated Bitcoin block, its merkle root and header still are.
  */
-import { sha256 } from '../crypto/fastSha256'
+import { sha256, sha256d } from '../crypto/fastSha256'
 import { concatBytes, utf8ToBytes } from '../util/hex'
-import { ByteWriter } from './bitcoin/byteIo'
+import { ByteWriter, reverseBytes } from './bitcoin/byteIo'
+import { merkleTreeOfInternalIds } from './bitcoin/merkle'
 import type { BitcoinTransaction } from './bitcoin/transaction'
+
+/** How many filler sets blocks draw from: ~256 × 200 bytes once all are used. */
+export const FILLER_SETS = 256
+
+/**
+ * `sets`: a block draws one of the shared filler sets. `per-block`: each block derives fillers of
+ * its own from its seed, as chains created before the sets were (a chain keeps the derivation it
+ * was created with, so that it continues block for block as the code that started it would).
+ */
+export type FillerDerivation = 'per-block' | 'sets'
 
 /** At most this many fillers: 1–6 fillers give 2–7 transactions, a proof of 1–3 hashes. */
 const MAX_FILLERS = 6
@@ -73,15 +91,28 @@ function fillerTransaction(bytes: Uint8Array): BitcoinTransaction {
 
 const FILLERS_TAG = utf8ToBytes('fillers')
 
-function fillerBytes(seed: Uint8Array): { count: number; bytes: Uint8Array } {
-  const key = sha256(concatBytes(seed, FILLERS_TAG))
+/** Which filler set a block's seed draws: FNV-1a over its bytes, so any seed length works. */
+export function fillerSetIndex(seed: Uint8Array): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ (seed[i] as number), 0x01000193)
+  return (h >>> 0) % FILLER_SETS
+}
+
+function fillerBytes(seed: Uint8Array, derivation: FillerDerivation): { count: number; bytes: Uint8Array } {
+  const key =
+    derivation === 'sets'
+      ? sha256(concatBytes(FILLERS_TAG, Uint8Array.of(fillerSetIndex(seed))))
+      : sha256(concatBytes(seed, FILLERS_TAG))
   const count = 1 + ((key[31] as number) % MAX_FILLERS)
   return { count, bytes: expand(key, count * FILLER_BYTES) }
 }
 
-/** Between 1 and 6 filler transactions, all derived from `seed`. */
-export function fillerTransactions(seed: Uint8Array): BitcoinTransaction[] {
-  const { count, bytes } = fillerBytes(seed)
+/** Between 1 and 6 filler transactions: the set `seed` draws, or its own (`per-block`). */
+export function fillerTransactions(
+  seed: Uint8Array,
+  derivation: FillerDerivation = 'sets',
+): BitcoinTransaction[] {
+  const { count, bytes } = fillerBytes(seed, derivation)
   return Array.from({ length: count }, (_, i) =>
     fillerTransaction(bytes.subarray(i * FILLER_BYTES, (i + 1) * FILLER_BYTES)),
   )
@@ -135,11 +166,14 @@ function writeP2pkhOutput(
 }
 
 /**
- * `serializeTransaction(fillerTransactions(seed)[i])` for each filler, written straight from the
+ * `serializeTransaction(fillerTransactions(seed, derivation)[i])` for each filler, written straight from the
  * random bytes: the miner needs their ids for every block, the transaction objects rarely.
  */
-export function serializedFillerTransactions(seed: Uint8Array): Uint8Array[] {
-  const { count, bytes: all } = fillerBytes(seed)
+export function serializedFillerTransactions(
+  seed: Uint8Array,
+  derivation: FillerDerivation = 'sets',
+): Uint8Array[] {
+  const { count, bytes: all } = fillerBytes(seed, derivation)
   const out = new Uint8Array(count * SERIALIZED_FILLER_BYTES)
   const serialized: Uint8Array[] = []
   for (let i = 0; i < count; i++) {
@@ -171,4 +205,32 @@ export function serializedFillerTransactions(seed: Uint8Array): Uint8Array[] {
     serialized.push(out.subarray(start, start + SERIALIZED_FILLER_BYTES))
   }
   return serialized
+}
+
+/** What a block's merkle tree needs of its filler set, besides its own coinbase. */
+export interface FillerSet {
+  /**
+   * The coinbase's sibling at each level from the leaves up, internal byte order: the nodes off
+   * its path, which depend on the fillers alone.
+   */
+  siblings: readonly Uint8Array[]
+  /** The same siblings in display order, concatenated: the RSKIP92 proof. */
+  proof: Uint8Array
+}
+
+const fillerSets: Array<FillerSet | undefined> = []
+
+/** The filler set `seed` draws, computed the first time any block draws it. */
+export function fillerSet(seed: Uint8Array): FillerSet {
+  const index = fillerSetIndex(seed)
+  let set = fillerSets[index]
+  if (!set) {
+    const ids = serializedFillerTransactions(seed).map(sha256d)
+    // The coinbase's id only enters the leftmost node of each level: any stand-in gives the
+    // same siblings.
+    const { coinbaseBranch } = merkleTreeOfInternalIds([new Uint8Array(32), ...ids])
+    set = { siblings: coinbaseBranch.map(reverseBytes), proof: concatBytes(...coinbaseBranch) }
+    fillerSets[index] = set
+  }
+  return set
 }

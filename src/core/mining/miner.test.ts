@@ -3,9 +3,18 @@ import { describe, expect, test } from 'vitest'
 import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '../util/hex'
 import { reverseBytes } from './bitcoin/byteIo'
 import { decodeBitcoinHeader } from './bitcoin/header'
+import { coinbaseMerkleBranch, merkleRoot } from './bitcoin/merkle'
 import { sha256FromMidstate, stateFromBytes } from './bitcoin/sha256Midstate'
-import { parseTransaction, transactionId } from './bitcoin/transaction'
-import { compressCoinbase, extractHashForMergedMining, lastIndexOfBytes, RSK_TAG } from './coinbase'
+import { parseTransaction, serializeTransaction, transactionId } from './bitcoin/transaction'
+import {
+  buildMergedMiningCoinbase,
+  compressCoinbase,
+  extractHashForMergedMining,
+  lastIndexOfBytes,
+  MERGED_MINING_COINBASE_BYTES,
+  RSK_TAG,
+  serializeMergedMiningCoinbase,
+} from './coinbase'
 import { grindHeader, grindHeaderNonce } from './headerGrinder'
 import { type MineMergedMiningFieldsParameters, mineMergedMiningFields } from './miner'
 import { difficultyToTarget } from './target'
@@ -109,10 +118,41 @@ describe('mineMergedMiningFields', () => {
     expect(sizes.size).toBeGreaterThan(2)
   })
 
+  test("the header's merkle root is the root over every transaction of the simulated Bitcoin block", () => {
+    for (let n = 0; n < 60; n++) {
+      const mined = mineMergedMiningFields(blockInputs(n, 1n, new Uint8Array(32)))
+      const txids = mined.bitcoinBlock.transactions.map((tx) => transactionId(tx as never))
+      const header = decodeBitcoinHeader(mined.bitcoinMergedMiningHeader)
+      expect(bytesToHex(header.merkleRoot)).toBe(bytesToHex(merkleRoot(txids)))
+      expect(bytesToHex(mined.bitcoinMergedMiningMerkleProof)).toBe(
+        bytesToHex(concatBytes(...coinbaseMerkleBranch(txids))),
+      )
+      // The coinbase the block holds is the one whose bytes were hashed and compressed.
+      expect(bytesToHex(serializeTransaction(mined.bitcoinBlock.transactions[0] as never))).toBe(
+        bytesToHex(mined.fullCoinbase),
+      )
+    }
+  })
+
   test('rejects a timestamp that does not fit a Bitcoin header', () => {
     expect(() =>
       mineMergedMiningFields({ ...blockInputs(1, 1n, new Uint8Array(32)), timestamp: 2n ** 32n }),
     ).toThrow(/timestamp/)
+  })
+})
+
+describe('serializeMergedMiningCoinbase', () => {
+  test('is byte for byte the serialization of the coinbase object, for any seed and extranonce', () => {
+    for (let n = 0; n < 50; n++) {
+      const parameters = {
+        hashForMergedMining: sha256(utf8ToBytes(`hash ${n}`)),
+        seed: utf8ToBytes(`seed ${n}`.repeat(n % 4)),
+        extraNonce: [0, 1, 0xff, 0x1234_5678, 0xffff_ffff][n % 5],
+      }
+      const bytes = serializeMergedMiningCoinbase(parameters)
+      expect(bytes.length).toBe(MERGED_MINING_COINBASE_BYTES)
+      expect(bytesToHex(bytes)).toBe(bytesToHex(serializeTransaction(buildMergedMiningCoinbase(parameters))))
+    }
   })
 })
 

@@ -6,6 +6,7 @@
 import { sha256d } from '../crypto/fastSha256'
 import { concatBytes } from '../util/hex'
 import type { BitcoinBlock } from './bitcoin/block'
+import { reverseBytes } from './bitcoin/byteIo'
 import {
   type BitcoinHeader,
   bitcoinHeaderHash,
@@ -13,9 +14,14 @@ import {
   encodeCompactBits,
 } from './bitcoin/header'
 import { merkleTreeOfInternalIds } from './bitcoin/merkle'
-import { type BitcoinTransaction, serializeTransaction } from './bitcoin/transaction'
-import { buildMergedMiningCoinbase, compressCoinbase } from './coinbase'
-import { fillerTransactions, serializedFillerTransactions } from './fillers'
+import type { BitcoinTransaction } from './bitcoin/transaction'
+import {
+  type BuildMergedMiningCoinbaseParameters,
+  buildMergedMiningCoinbase,
+  compressCoinbase,
+  serializeMergedMiningCoinbase,
+} from './coinbase'
+import { type FillerDerivation, fillerSet, fillerTransactions, serializedFillerTransactions } from './fillers'
 import { grindHeader } from './headerGrinder'
 import { difficultyToTarget } from './target'
 
@@ -31,8 +37,10 @@ export type MineMergedMiningFieldsParameters = {
   previousBitcoinHeaderHash: Uint8Array
   /** Unix seconds for the Bitcoin header (the RSK block's timestamp). */
   timestamp: number | bigint
-  /** Any bytes that make this block's coinbase and filler transactions unique, e.g. the block number. */
+  /** Any bytes that make this block's coinbase (and its filler set) its own, e.g. the block number. */
   seed: Uint8Array
+  /** How the filler transactions are drawn (fillers.ts); `sets` unless the chain predates them. */
+  fillers?: FillerDerivation
 }
 
 export type MineMergedMiningFieldsReturnType = {
@@ -69,6 +77,7 @@ export function buildMergedMiningTemplate(
     previousBitcoinHeaderHash,
     timestamp,
     seed,
+    fillers: derivation = 'sets',
   }: MineMergedMiningFieldsParameters,
   extraNonce = 0,
 ): MergedMiningTemplate {
@@ -79,21 +88,17 @@ export function buildMergedMiningTemplate(
   if (!Number.isInteger(time) || time < 0 || time > 0xffffffff) {
     throw new RangeError(`timestamp does not fit a Bitcoin header: ${timestamp}`)
   }
-  const target = difficultyToTarget(difficulty)
-  const coinbase = buildMergedMiningCoinbase({ hashForMergedMining, seed, extraNonce })
-  const fullCoinbase = serializeTransaction(coinbase)
-  // The fillers' ids come from their bytes; their objects are built only if the block is read.
-  // Ids in internal order (the digests as computed): the tree hashes them in that order.
-  const ids = [sha256d(fullCoinbase)]
-  for (const filler of serializedFillerTransactions(seed)) ids.push(sha256d(filler))
-  const tree = merkleTreeOfInternalIds(ids)
+  const { target, bits } = targetOf(difficulty)
+  const coinbaseParameters = { hashForMergedMining, seed, extraNonce }
+  const fullCoinbase = serializeMergedMiningCoinbase(coinbaseParameters)
+  const tree = coinbaseMerklePath(sha256d(fullCoinbase), seed, derivation)
   const header: BitcoinHeader = {
     version: MERGED_MINING_HEADER_VERSION,
     previousBlockHash: previousBitcoinHeaderHash,
     merkleRoot: tree.root,
     time,
     // Informative only: RSK checks the RSK target, not the Bitcoin header's own bits.
-    bits: encodeCompactBits(target),
+    bits,
     nonce: 0,
   }
   return {
@@ -101,40 +106,83 @@ export function buildMergedMiningTemplate(
     target,
     fields: {
       bitcoinMergedMiningCoinbaseTransaction: compressCoinbase(fullCoinbase),
-      bitcoinMergedMiningMerkleProof: concatBytes(...tree.coinbaseBranch),
+      bitcoinMergedMiningMerkleProof: tree.proof,
       fullCoinbase,
-      bitcoinBlock: lazyBitcoinBlock(header, coinbase, seed),
+      bitcoinBlock: new LazyBitcoinBlock(header, coinbaseParameters, seed, derivation),
     },
   }
 }
 
 /**
- * The simulated Bitcoin block, its filler objects built from `seed` when first read. A class: an
+ * The merkle root (display order) over the coinbase (`coinbaseId`, internal order) and the
+ * block's fillers, and the coinbase's proof. With filler sets only the coinbase's path is hashed
+ * (the nodes off it are the set's); fillers of the block's own are hashed, and the tree built, here.
+ */
+function coinbaseMerklePath(
+  coinbaseId: Uint8Array,
+  seed: Uint8Array,
+  derivation: FillerDerivation,
+): { root: Uint8Array; proof: Uint8Array } {
+  if (derivation === 'per-block') {
+    const ids = [coinbaseId]
+    for (const filler of serializedFillerTransactions(seed, derivation)) ids.push(sha256d(filler))
+    const tree = merkleTreeOfInternalIds(ids)
+    return { root: tree.root, proof: concatBytes(...tree.coinbaseBranch) }
+  }
+  const set = fillerSet(seed)
+  let node = coinbaseId
+  for (const sibling of set.siblings) {
+    pair.set(node, 0)
+    pair.set(sibling, 32)
+    node = sha256d(pair)
+  }
+  // A copy of the proof: the set's is shared by every block that draws it.
+  return { root: reverseBytes(node), proof: set.proof.slice() }
+}
+
+/** Two merkle nodes side by side, the input of their parent's hash; sha256d copies nothing out of it. */
+const pair = new Uint8Array(64)
+
+/** The last difficulty's target and compact bits: a chain mines at one difficulty for long runs. */
+let lastTarget: { difficulty: bigint; target: bigint; bits: number } | undefined
+
+function targetOf(difficulty: bigint): { target: bigint; bits: number } {
+  if (lastTarget?.difficulty !== difficulty) {
+    const target = difficultyToTarget(difficulty)
+    lastTarget = { difficulty, target, bits: encodeCompactBits(target) }
+  }
+  return lastTarget
+}
+
+/**
+ * The simulated Bitcoin block, its transaction objects built when first read. A class: an
  * object literal with a getter costs a fresh hidden class per block.
  */
 class LazyBitcoinBlock implements BitcoinBlock {
   readonly header: BitcoinHeader
-  readonly #coinbase: BitcoinTransaction
+  readonly #coinbase: BuildMergedMiningCoinbaseParameters
   readonly #seed: Uint8Array
+  readonly #derivation: FillerDerivation
   #transactions: BitcoinTransaction[] | undefined
-  constructor(header: BitcoinHeader, coinbase: BitcoinTransaction, seed: Uint8Array) {
+  constructor(
+    header: BitcoinHeader,
+    coinbase: BuildMergedMiningCoinbaseParameters,
+    seed: Uint8Array,
+    derivation: FillerDerivation,
+  ) {
     this.header = header
     this.#coinbase = coinbase
     this.#seed = seed
+    this.#derivation = derivation
   }
 
   get transactions(): BitcoinTransaction[] {
-    this.#transactions ??= [this.#coinbase, ...fillerTransactions(this.#seed)]
+    this.#transactions ??= [
+      buildMergedMiningCoinbase(this.#coinbase),
+      ...fillerTransactions(this.#seed, this.#derivation),
+    ]
     return this.#transactions
   }
-}
-
-function lazyBitcoinBlock(
-  header: BitcoinHeader,
-  coinbase: BitcoinTransaction,
-  seed: Uint8Array,
-): BitcoinBlock {
-  return new LazyBitcoinBlock(header, coinbase, seed)
 }
 
 /** A block's transactions with another header (the template's, once its nonce is found). */

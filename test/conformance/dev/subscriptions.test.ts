@@ -66,7 +66,7 @@ describe('eth_subscribe', () => {
         "stateRoot": "0x23ef6a3aea8a25f59d4d3559f66f758f9426476f7b34d9ad6a1df9b4e3bd26e2",
         "timestamp": "0x6553f100",
         "transactionsRoot": "0x8c9664a30670ddc67aa13992fdd8751b7b797bbe172506ffd5cda10ebbf97952",
-        "hash": "0x04bef9c60759027734443cf0c8f7c9176d11820b4d9a0e980401c68b2d46df44",
+        "hash": "0x9bcfa20ffeb3a5c47803fe6086835f59d3bfd6ab831628c7c95df7865e7f2626",
         "baseEvent": "0x00"
       }"
     `)
@@ -86,7 +86,7 @@ describe('eth_subscribe', () => {
       "{
         "logIndex": "0x0",
         "blockNumber": "0x2",
-        "blockHash": "0x7f2f1d61bfbacb6ea5597caff93d0ee869a5cfa140ef47fd39d7c7b985bb5caa",
+        "blockHash": "0x0fbad5adae38006c4f9703f282fc77f95c7c9716b1701bcd929b0372b42eaaa5",
         "transactionHash": "0x5994998e790b3b862169f482deec5a14082ca03696524a864f5c0e55812b32a4",
         "transactionIndex": "0x0",
         "address": "0x77045e71a7a2c50903d88e564cd72fab11e82051",

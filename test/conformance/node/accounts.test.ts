@@ -130,7 +130,7 @@ describe('eth_sendTransaction and personal_sendTransaction', () => {
       { from: COW.address, to: COW1.address, value: '0x1' },
     ])
     expect(await wire('eth_getTransactionByHash', [hash])).toMatchInlineSnapshot(
-      `"{"jsonrpc":"2.0","id":1,"result":{"hash":"0x9046fcf96def2fa93d1891fbaf4811b1f4e753395ef06ec5f5e352fb31d444c0","nonce":"0x0","blockHash":"0xc59c4c944e94c903d34bc91b61adb903880670388ea474201dbd0d2a2935118e","blockNumber":"0x1","transactionIndex":"0x0","from":"0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826","to":"0x7986b3df570230288501eea3d890bd66948c9b79","gas":"0x15f90","gasPrice":"0x0","value":"0x1","input":"0x","v":"0x65","r":"0x7239ed202d57b5262ded06a7f529daf6647331c4b97001cdd51c0132e4798c78","s":"0x1744ddad0e9f045baaeff1e8c0b903047efc7c2b8b8319788c06f9a30f0559af","type":"0x0"}}"`,
+      `"{"jsonrpc":"2.0","id":1,"result":{"hash":"0x9046fcf96def2fa93d1891fbaf4811b1f4e753395ef06ec5f5e352fb31d444c0","nonce":"0x0","blockHash":"0xe48645b6344dd2d3eb30285a27af248785222fd26b53ec3fba155f4f2e10b5a7","blockNumber":"0x1","transactionIndex":"0x0","from":"0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826","to":"0x7986b3df570230288501eea3d890bd66948c9b79","gas":"0x15f90","gasPrice":"0x0","value":"0x1","input":"0x","v":"0x65","r":"0x7239ed202d57b5262ded06a7f529daf6647331c4b97001cdd51c0132e4798c78","s":"0x1744ddad0e9f045baaeff1e8c0b903047efc7c2b8b8319788c06f9a30f0559af","type":"0x0"}}"`,
     )
   })
 

@@ -60,17 +60,17 @@ describe('eth_getTransactionByBlockHashAndIndex / ByBlockNumberAndIndex', () => 
   it('returns the mined transaction with its block fields', async () => {
     const { wire, blockHash } = await chainWithOneTransfer()
     expect(await wire('eth_getTransactionByBlockHashAndIndex', [blockHash, '0x0'])).toMatchInlineSnapshot(
-      `"{"jsonrpc":"2.0","id":1,"result":{"hash":"0xc52bbf2c0be7dfbe0073646dc1bb44c4d5a739f14bcc816a680450e7ce5d7bfb","nonce":"0x0","blockHash":"0xfe090bfbf46eeb39a24460f992f8dc24f1f5ac4e847c01f96b545f053a482290","blockNumber":"0x1","transactionIndex":"0x0","from":"0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826","to":"0x7986b3df570230288501eea3d890bd66948c9b79","gas":"0x5208","gasPrice":"0x0","value":"0x3e8","input":"0x","v":"0x66","r":"0x3b1928f0a181310e63b5377868978830e23018377165cfcc5b33b330b41f1d51","s":"0x13dd19a8bbebdcedada36b0e4804f62dfa34f4d41f99a3e9ddbb1ea270bf5fe5","type":"0x0"}}"`,
+      `"{"jsonrpc":"2.0","id":1,"result":{"hash":"0xc52bbf2c0be7dfbe0073646dc1bb44c4d5a739f14bcc816a680450e7ce5d7bfb","nonce":"0x0","blockHash":"0x97bca3901fa12c43f5e671fff55759c984ca539f83ef864de70b35c7eb790eba","blockNumber":"0x1","transactionIndex":"0x0","from":"0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826","to":"0x7986b3df570230288501eea3d890bd66948c9b79","gas":"0x5208","gasPrice":"0x0","value":"0x3e8","input":"0x","v":"0x66","r":"0x3b1928f0a181310e63b5377868978830e23018377165cfcc5b33b330b41f1d51","s":"0x13dd19a8bbebdcedada36b0e4804f62dfa34f4d41f99a3e9ddbb1ea270bf5fe5","type":"0x0"}}"`,
     )
     expect(await wire('eth_getTransactionByBlockNumberAndIndex', ['latest', '0x0'])).toMatchInlineSnapshot(
-      `"{"jsonrpc":"2.0","id":1,"result":{"hash":"0xc52bbf2c0be7dfbe0073646dc1bb44c4d5a739f14bcc816a680450e7ce5d7bfb","nonce":"0x0","blockHash":"0xfe090bfbf46eeb39a24460f992f8dc24f1f5ac4e847c01f96b545f053a482290","blockNumber":"0x1","transactionIndex":"0x0","from":"0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826","to":"0x7986b3df570230288501eea3d890bd66948c9b79","gas":"0x5208","gasPrice":"0x0","value":"0x3e8","input":"0x","v":"0x66","r":"0x3b1928f0a181310e63b5377868978830e23018377165cfcc5b33b330b41f1d51","s":"0x13dd19a8bbebdcedada36b0e4804f62dfa34f4d41f99a3e9ddbb1ea270bf5fe5","type":"0x0"}}"`,
+      `"{"jsonrpc":"2.0","id":1,"result":{"hash":"0xc52bbf2c0be7dfbe0073646dc1bb44c4d5a739f14bcc816a680450e7ce5d7bfb","nonce":"0x0","blockHash":"0x97bca3901fa12c43f5e671fff55759c984ca539f83ef864de70b35c7eb790eba","blockNumber":"0x1","transactionIndex":"0x0","from":"0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826","to":"0x7986b3df570230288501eea3d890bd66948c9b79","gas":"0x5208","gasPrice":"0x0","value":"0x3e8","input":"0x","v":"0x66","r":"0x3b1928f0a181310e63b5377868978830e23018377165cfcc5b33b330b41f1d51","s":"0x13dd19a8bbebdcedada36b0e4804f62dfa34f4d41f99a3e9ddbb1ea270bf5fe5","type":"0x0"}}"`,
     )
   })
 
   it('returns the REMASC transaction as the last of the block', async () => {
     const { wire } = await chainWithOneTransfer()
     expect(await wire('eth_getTransactionByBlockNumberAndIndex', ['0x1', '0x1'])).toMatchInlineSnapshot(
-      `"{"jsonrpc":"2.0","id":1,"result":{"hash":"0x4aa0649fdc1a4b0e07b64c26e43138400c84d6a127d0242027226b7ade17a53e","nonce":"0x0","blockHash":"0xfe090bfbf46eeb39a24460f992f8dc24f1f5ac4e847c01f96b545f053a482290","blockNumber":"0x1","transactionIndex":"0x1","from":"0x0000000000000000000000000000000000000000","to":"0x0000000000000000000000000000000001000008","gas":"0x0","gasPrice":"0x0","value":"0x0","input":"0x","v":"0x0","r":"0x0","s":"0x0","type":"0x0"}}"`,
+      `"{"jsonrpc":"2.0","id":1,"result":{"hash":"0x4aa0649fdc1a4b0e07b64c26e43138400c84d6a127d0242027226b7ade17a53e","nonce":"0x0","blockHash":"0x97bca3901fa12c43f5e671fff55759c984ca539f83ef864de70b35c7eb790eba","blockNumber":"0x1","transactionIndex":"0x1","from":"0x0000000000000000000000000000000000000000","to":"0x0000000000000000000000000000000001000008","gas":"0x0","gasPrice":"0x0","value":"0x0","input":"0x","v":"0x0","r":"0x0","s":"0x0","type":"0x0"}}"`,
     )
   })
 

@@ -27,7 +27,7 @@ describe('trace_transaction', () => {
          "input": "0xbc183c05",
          "value": "0x0"
         },
-        "blockHash": "0xd44bf98f0c7a3abce4eb8fc6fe71e7d1aa062911c6468ba9982ab8979f0e1dd1",
+        "blockHash": "0xfd8c7d84467f862cb51e10754332bf89459629c15ba887c4f0b056cc5ccc156a",
         "blockNumber": 5,
         "transactionHash": "0x725e7dda760fe981091a707106fde803ef1b1b125aa491133f645b1fab31b8ba",
         "transactionPosition": 0,
@@ -46,7 +46,7 @@ describe('trace_transaction', () => {
          "input": "0xbc183c05",
          "value": "0x0"
         },
-        "blockHash": "0xd44bf98f0c7a3abce4eb8fc6fe71e7d1aa062911c6468ba9982ab8979f0e1dd1",
+        "blockHash": "0xfd8c7d84467f862cb51e10754332bf89459629c15ba887c4f0b056cc5ccc156a",
         "blockNumber": 5,
         "transactionHash": "0x725e7dda760fe981091a707106fde803ef1b1b125aa491133f645b1fab31b8ba",
         "transactionPosition": 0,
@@ -72,7 +72,7 @@ describe('trace_transaction', () => {
          "init": "0x6010600c60003960106000f3602a60005560005460005260206000f3",
          "value": "0x0"
         },
-        "blockHash": "0xd2aaadb218ebf0fb9700f9872969230444fb91b3d4e23dc5050db8c386dd1a3a",
+        "blockHash": "0x6def9f27f44e61c88d5b426d0325a7addb8690c89abc2b1c113bc8ea70c78633",
         "blockNumber": 1,
         "transactionHash": "0xac574a9168275641e3f8bb4c346fd7e26ce0e64543b3774c4a1a8dfd1ed2fa00",
         "transactionPosition": 0,
@@ -107,7 +107,7 @@ describe('trace_block', () => {
          "input": "0x",
          "value": "0x3e8"
         },
-        "blockHash": "0x622d679d6dec9268dd9a85a2bddaff4e1757721f309b5e6feceaed7c43d03c70",
+        "blockHash": "0xbba857ee4497433f65183968c09f2555de4ed0e43b5b16f2cf37d70a6484f851",
         "blockNumber": 6,
         "transactionHash": "0xa375b1e5c6c8b2015ed9808c76886f3778dfaf85f61d94f845c6392957be2477",
         "transactionPosition": 0,
@@ -128,7 +128,7 @@ describe('trace_block', () => {
          "input": "0x",
          "value": "0x0"
         },
-        "blockHash": "0x622d679d6dec9268dd9a85a2bddaff4e1757721f309b5e6feceaed7c43d03c70",
+        "blockHash": "0xbba857ee4497433f65183968c09f2555de4ed0e43b5b16f2cf37d70a6484f851",
         "blockNumber": 6,
         "transactionHash": "0xef2fe2f32d7331643e7bd7e5a77695a44480715d02be4b886be771c56e9e52de",
         "transactionPosition": 1,

@@ -11,6 +11,7 @@ import { receiptsRoot, transactionsRoot } from '../../chain/tries.js'
 import { EMPTY_LIST_HASH } from '../../crypto/hash.js'
 import { executeTransaction, InvalidTransactionError } from '../../evm/transaction.js'
 import type { BlockEnv, ExecutionResult, Precompile, StateDiff, StateReader } from '../../evm/types.js'
+import type { FillerDerivation } from '../../mining/fillers.js'
 import { mineMergedMiningFields } from '../../mining/miner.js'
 import { type NetworkConfig, REMASC_ADDRESS } from '../../network/networks.js'
 import { StateOverlay } from '../../state/overlay.js'
@@ -50,6 +51,8 @@ export interface BuildBlockParameters {
    * for test suites whose assertions expect one transaction per block). Fees still go to REMASC.
    */
   omitRemasc?: boolean
+  /** How the built-in miner draws its Bitcoin blocks' fillers (the chain's setting). */
+  mergedMiningFillers?: FillerDerivation
 }
 
 /** A block whose transactions ran; its header waits for the state root. */
@@ -294,6 +297,7 @@ export function sealBlock(
     previousBitcoinHeaderHash: p.parentBitcoinHash,
     timestamp: bitcoinHeaderTime(p.timestamp),
     seed: unsealed.hashForMergedMining,
+    fillers: p.mergedMiningFillers,
   })
   return {
     block: finishSealedBlock(

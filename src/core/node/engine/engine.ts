@@ -61,6 +61,7 @@ import {
   type EngineSettings,
   encodeSettings,
   type MiningMode,
+  settingsOfOlderChain,
 } from './settings.js'
 import { StateNotLoadedError } from './stateNotLoaded.js'
 import type { BlockView, LogView } from './views.js'
@@ -176,7 +177,12 @@ export class Engine implements EmptyRunHost {
       head,
       p.storage.range({ gte: keys.pooledPrefix, lt: keys.pooledEnd }),
     ])
-    const engine = new Engine(p, rawSettings ? decodeSettings(rawSettings) : defaultSettings())
+    const settings = rawSettings
+      ? decodeSettings(rawSettings)
+      : block
+        ? settingsOfOlderChain()
+        : defaultSettings()
+    const engine = new Engine(p, settings)
     if (!block) {
       // A new store: its (empty) state is read before the genesis is written over it.
       await stateLoad
@@ -577,6 +583,7 @@ export class Engine implements EmptyRunHost {
       parentBitcoinHash: onto?.parentBitcoinHash ?? this.parentBitcoinHash,
       getBlockHash: (n) => this.reader.cachedHash(n),
       precompiles: this.#precompiles,
+      mergedMiningFillers: this.settings.mergedMiningFillers,
     })
   }
 
@@ -743,6 +750,7 @@ export class Engine implements EmptyRunHost {
       parentBitcoinHash: this.parentBitcoinHash,
       getBlockHash: (n) => this.reader.cachedHash(n),
       precompiles: this.#precompiles,
+      mergedMiningFillers: this.settings.mergedMiningFillers,
     })
   }
 

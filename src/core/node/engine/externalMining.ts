@@ -210,6 +210,7 @@ export async function buildBlockTemplate(engine: Engine, sourceKey: string): Pro
     previousBitcoinHeaderHash: parameters.parentBitcoinHash,
     timestamp: bitcoinHeaderTime(parameters.timestamp),
     seed: hashForMergedMining,
+    fillers: parameters.mergedMiningFillers,
   })
   return {
     parameters,

@@ -1,5 +1,6 @@
 /** Engine settings that persist across restarts (mining mode, time control, snapshots). */
 import type { TimeControlState } from '../../clock/timeControl.js'
+import type { FillerDerivation } from '../../mining/fillers.js'
 
 /**
  * Interval mining waits a random interval in `[minMs, maxMs]` before each block (Hardhat's range
@@ -47,6 +48,12 @@ export interface EngineSettings {
   /** Accounts whose transactions are accepted without a signature (anvil_impersonateAccount). */
   impersonated: string[]
   autoImpersonate: boolean
+  /**
+   * How the built-in miner draws its simulated Bitcoin blocks' filler transactions
+   * (mining/fillers.ts): `sets` for chains created since the sets, `per-block` for older ones,
+   * so that a chain mines on exactly as the code that created it would.
+   */
+  mergedMiningFillers: FillerDerivation
 }
 
 export function defaultSettings(): EngineSettings {
@@ -57,7 +64,13 @@ export function defaultSettings(): EngineSettings {
     nextSnapshotId: 1n,
     impersonated: [],
     autoImpersonate: false,
+    mergedMiningFillers: 'sets',
   }
+}
+
+/** The settings of a chain that holds blocks but no settings record: older than the filler sets. */
+export function settingsOfOlderChain(): EngineSettings {
+  return { ...defaultSettings(), mergedMiningFillers: 'per-block' }
 }
 
 /** JSON with bigints as `{"$n":"…"}` so settings survive a round trip through bytes. */
@@ -73,7 +86,13 @@ export function decodeSettings(raw: Uint8Array): EngineSettings {
       ? BigInt(v.$n)
       : v,
   ) as EngineSettings
-  return { ...defaultSettings(), ...parsed, mining: upgradeMiningMode(parsed.mining) }
+  return {
+    ...defaultSettings(),
+    ...parsed,
+    mining: upgradeMiningMode(parsed.mining),
+    // Written before the filler sets: the chain keeps drawing fillers per block.
+    mergedMiningFillers: parsed.mergedMiningFillers === 'sets' ? 'sets' : 'per-block',
+  }
 }
 
 /** Settings written before intervals were kept in milliseconds held `{ type: 'interval', seconds }`. */
