@@ -50,3 +50,16 @@ test('a draining call runs on the next task, without waiting for a pause', () =>
   vi.advanceTimersByTime(0)
   expect(run).toHaveBeenCalledTimes(1)
 })
+
+test('a burst of calls keeps one timer armed, and a pause still runs the work once', () => {
+  const schedule = quietScheduler({ quietMs: 25, maxDelayMs: 1000, maxWaiting: 64 })
+  const run = vi.fn()
+  for (let waiting = 1; waiting <= 50; waiting++) {
+    schedule(run, waiting)
+    vi.advanceTimersByTime(1)
+    expect(vi.getTimerCount()).toBe(1)
+  }
+  vi.advanceTimersByTime(25)
+  expect(run).toHaveBeenCalledTimes(1)
+  expect(vi.getTimerCount()).toBe(0)
+})

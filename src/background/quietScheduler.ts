@@ -16,27 +16,46 @@ export interface QuietSchedulerOptions {
 /**
  * `schedule(run, waiting)` after each piece of work; `run` is called once per pause.
  * `schedule(run, waiting, true)`: the work paused already (what is left is a backlog): on the next task.
+ *
+ * One timer at a time, which looks at the clock when it fires and sleeps again for what is left
+ * of the quiet period or the deadline: a call only notes its time. Clearing and setting a timer
+ * on every call cost a sequential send ~0.05 ms of the worker (two schedulers, each call).
  */
-export function quietScheduler({ quietMs, maxDelayMs, maxWaiting }: QuietSchedulerOptions) {
-  let quiet: ReturnType<typeof setTimeout> | undefined
-  let deadline: ReturnType<typeof setTimeout> | undefined
+export function quietScheduler(
+  { quietMs, maxDelayMs, maxWaiting }: QuietSchedulerOptions,
+  now: () => number = Date.now,
+) {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  /** The armed timer runs on the next task, whatever the clock says. */
+  let immediate = false
+  let lastCall = 0
+  let firstCall: number | undefined
   let pending: (() => void) | undefined
   const fire = () => {
-    clearTimeout(quiet)
-    clearTimeout(deadline)
-    quiet = deadline = undefined
+    timer = undefined
+    immediate = false
+    firstCall = undefined
     const run = pending
     pending = undefined
     run?.()
   }
+  const check = () => {
+    const due = Math.min(lastCall + quietMs, (firstCall ?? lastCall) + maxDelayMs)
+    const left = due - now()
+    if (left <= 0) fire()
+    else timer = setTimeout(check, left)
+  }
   return (run: () => void, waiting: number, draining = false): void => {
     pending = run
-    clearTimeout(quiet)
+    lastCall = now()
+    firstCall ??= lastCall
     if (draining || waiting >= maxWaiting) {
-      quiet = setTimeout(fire, 0)
+      if (immediate) return
+      clearTimeout(timer)
+      immediate = true
+      timer = setTimeout(fire, 0)
       return
     }
-    quiet = setTimeout(fire, quietMs)
-    deadline ??= setTimeout(fire, maxDelayMs)
+    timer ??= setTimeout(check, quietMs)
   }
 }
