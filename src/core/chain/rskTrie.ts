@@ -18,11 +18,18 @@ export interface TrieNode {
   message?: Uint8Array
   hash?: Uint8Array
   childrenSize?: number
+  /** keccak256 of a long value, when its owner knew it (see `Entry.valueHash`). */
+  valueHash?: Uint8Array
 }
 
 export interface Entry {
   bits: Uint8Array
   value: Uint8Array
+  /**
+   * keccak256(value), when the caller has it already (a transaction's encoding hashes to its
+   * hash): a value longer than 32 bytes is stored by its hash.
+   */
+  valueHash?: Uint8Array
 }
 
 /** RSKIP107 limit: terminal nodes this small are embedded in their parent instead of hashed. */
@@ -96,8 +103,10 @@ function build(entries: Entry[], from: number): TrieNode {
   const zeros: Entry[] = []
   const ones: Entry[] = []
   for (const entry of entries) {
-    if (entry.bits.length === end) node.value = entry.value
-    else (entry.bits[end] === 0 ? zeros : ones).push(entry)
+    if (entry.bits.length === end) {
+      node.value = entry.value
+      if (entry.valueHash) node.valueHash = entry.valueHash
+    } else (entry.bits[end] === 0 ? zeros : ones).push(entry)
   }
   if (zeros.length > 0) node.left = build(zeros, end + 1)
   if (ones.length > 0) node.right = build(ones, end + 1)
@@ -160,7 +169,7 @@ export function nodeMessage(node: TrieNode): Uint8Array {
   if (right) at = writeChild(out, at, right, rightEmbedded)
   if (!terminal) at = writeVarInt(out, at, children)
   if (longValue) {
-    out.set(keccak256(value), at)
+    out.set(node.valueHash ?? keccak256(value), at)
     out[at + 32] = (value.length >> 16) & 0xff
     out[at + 33] = (value.length >> 8) & 0xff
     out[at + 34] = value.length & 0xff

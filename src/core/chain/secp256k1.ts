@@ -182,15 +182,19 @@ export function publicKeyToAddress(uncompressedPublicKey: Uint8Array): Address {
   return bytesToHex(keccak256(uncompressedPublicKey.subarray(1)).subarray(12)) as Address
 }
 
-/** Recovers the signer's address, or null when the signature has no valid public key. */
+/**
+ * Recovers the signer's address, or null when the signature has no valid public key. `compact`:
+ * r‖s as 64 bytes when the caller holds them (a decoded transaction's own bytes).
+ */
 export function recoverAddress(
   messageHash: Uint8Array,
   r: bigint,
   s: bigint,
   recoveryId: number,
+  compact?: Uint8Array,
 ): Address | null {
   if (r <= 0n || s <= 0n || r >= SECP256K1_N || s >= SECP256K1_N) return null
-  const publicKey = activeBackend.recoverPublicKey(messageHash, compactSignature(r, s), recoveryId)
+  const publicKey = activeBackend.recoverPublicKey(messageHash, compact ?? compactSignature(r, s), recoveryId)
   return publicKey ? publicKeyToAddress(publicKey) : null
 }
 

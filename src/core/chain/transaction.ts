@@ -125,8 +125,27 @@ export function decodeTransaction(raw: Uint8Array): SignedTransaction {
   const vByte = v[0] as number
   const chainId = chainIdFromV(vByte)
   const realV = vByte === LOWER_REAL_V || vByte === LOWER_REAL_V + 1 ? vByte : vByte % 2 === 0 ? 28 : 27
-  return build(fields, slots, { realV, chainId, r: bytesToBigint(r), s: bytesToBigint(s) })
+  // Components without leading zeros are already what re-encoding them would give: kept as
+  // they are, where converting each to a number and back took two hex round trips.
+  const minimal = (bytes: Uint8Array) => (bytes.length > 0 && bytes[0] !== 0 ? bytes : undefined)
+  const tx = build(
+    fields,
+    slots,
+    { realV, chainId, r: bytesToBigint(r), s: bytesToBigint(s) },
+    minimal(r),
+    minimal(s),
+  )
+  if (r.length <= 32 && s.length <= 32) {
+    const compact = new Uint8Array(64)
+    compact.set(r, 32 - r.length)
+    compact.set(s, 64 - s.length)
+    compactSignatures.set(tx, compact)
+  }
+  return tx
 }
+
+/** r‖s of a decoded transaction, 32 bytes each, for recovery: taken from its bytes at decode. */
+const compactSignatures = objectMemo<SignedTransaction, Uint8Array>('compactSignature')
 
 /**
  * RSKj `extractChainIdFromV`: Java byte arithmetic, so any v byte yields a chain id; values that
@@ -154,18 +173,27 @@ export function unsignedTransaction(fields: TransactionFields, slots: Uint8Array
   return build(fields, slots, null)
 }
 
+/** `r` and `s` as RSKj encodes them: minimal big-endian bytes, one zero byte for zero. */
+const encodeUnsignedMinimal = (n: bigint) => (n === 0n ? SINGLE_ZERO : bigintToBytes(n))
+
+/** `rBytes` / `sBytes`: the components' minimal encodings when the caller has them already. */
 function build(
   fields: TransactionFields,
   slots: Uint8Array[],
   signature: SignatureParts | null,
+  rBytes?: Uint8Array,
+  sBytes?: Uint8Array,
 ): SignedTransaction {
   let v = 0
   let tail: Uint8Array[] = [EMPTY, EMPTY, EMPTY]
   if (signature) {
     const { realV, chainId } = signature
     v = chainId === 0 ? realV : (realV - LOWER_REAL_V + chainId * 2 + CHAIN_ID_INC) & 0xff
-    const encodeUnsignedMinimal = (n: bigint) => (n === 0n ? SINGLE_ZERO : bigintToBytes(n))
-    tail = [bigintToBytes(BigInt(v)), encodeUnsignedMinimal(signature.r), encodeUnsignedMinimal(signature.s)]
+    tail = [
+      bigintToBytes(BigInt(v)),
+      rBytes ?? encodeUnsignedMinimal(signature.r),
+      sBytes ?? encodeUnsignedMinimal(signature.s),
+    ]
   }
   const raw = rlpEncode([...slots, ...tail])
   // Fields are copied one by one: spreading a caller's object (whose shape varies with `to`) is
@@ -216,7 +244,7 @@ export function transactionSender(tx: SignedTransaction): Address | null {
   const cached = senders.get(tx) ?? signedSender(tx.hash)
   if (cached !== undefined) return cached
   const recoveryId = tx.chainId === 0 ? tx.v - LOWER_REAL_V : (tx.v - CHAIN_ID_INC) & 1
-  const sender = recoverAddress(signingHash(tx), tx.r, tx.s, recoveryId)
+  const sender = recoverAddress(signingHash(tx), tx.r, tx.s, recoveryId, compactSignatures.get(tx))
   senders.set(tx, sender)
   return sender
 }

@@ -83,6 +83,8 @@ describe('RSKj binary trie (transactions and receipts roots)', () => {
     )
     const root = transactionsRoot(txs)
     expect(root).toHaveLength(32)
+    // The transactions' own hashes stand for their encodings' hashes: the same root as hashing them.
+    expect(root).toEqual(rskTrieRoot(txs.map((tx, i) => [indexKey(i), tx.raw] as const)))
     expect(transactionsRoot(txs.slice(0, 129))).not.toEqual(root)
     const receipts = txs.map((_, i) => ({
       status: true,

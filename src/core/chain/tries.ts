@@ -33,8 +33,13 @@ export function orderedRoot(encodedItems: readonly Uint8Array[]): Uint8Array {
   return rskTrieRootOfDistinctKeys(encodedItems.map((value, index) => ({ bits: indexKeyBits(index), value })))
 }
 
-export function transactionsRoot(transactions: readonly Pick<SignedTransaction, 'raw'>[]): Uint8Array {
-  return orderedRoot(transactions.map((tx) => tx.raw))
+/** A transaction's value in the trie is its encoding, whose keccak is the transaction's hash. */
+export function transactionsRoot(
+  transactions: readonly (Pick<SignedTransaction, 'raw'> & { hash?: Uint8Array })[],
+): Uint8Array {
+  return rskTrieRootOfDistinctKeys(
+    transactions.map((tx, index) => ({ bits: indexKeyBits(index), value: tx.raw, valueHash: tx.hash })),
+  )
 }
 
 export function receiptsRoot(receipts: readonly ReceiptFields[]): Uint8Array {
