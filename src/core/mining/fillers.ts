@@ -10,11 +10,11 @@
  * SHA-256, a tenth of a value transfer's time in-process (bench/README.md). The coinbase stays
  * unique to each block, so every simulated Bitcoin block, its merkle root and header still are.
  */
-import { sha256, sha256d } from '../crypto/fastSha256'
-import { concatBytes, utf8ToBytes } from '../util/hex'
-import { ByteWriter, reverseBytes } from './bitcoin/byteIo'
-import { merkleTreeOfInternalIds } from './bitcoin/merkle'
-import type { BitcoinTransaction } from './bitcoin/transaction'
+import { sha256, sha256d } from '../crypto/fastSha256.js'
+import { concatBytes, utf8ToBytes } from '../util/hex.js'
+import { ByteWriter, reverseBytes } from './bitcoin/byteIo.js'
+import { merkleTreeOfInternalIds } from './bitcoin/merkle.js'
+import type { BitcoinTransaction } from './bitcoin/transaction.js'
 
 /** How many filler sets blocks draw from: ~256 × 200 bytes once all are used. */
 export const FILLER_SETS = 256

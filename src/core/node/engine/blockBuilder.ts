@@ -11,7 +11,6 @@ import { receiptsRoot, transactionsRoot } from '../../chain/tries.js'
 import { EMPTY_LIST_HASH } from '../../crypto/hash.js'
 import { executeTransaction, InvalidTransactionError } from '../../evm/transaction.js'
 import type { BlockEnv, ExecutionResult, Precompile, StateDiff, StateReader } from '../../evm/types.js'
-import type { FillerDerivation } from '../../mining/fillers.js'
 import { mineMergedMiningFields } from '../../mining/miner.js'
 import { type NetworkConfig, REMASC_ADDRESS } from '../../network/networks.js'
 import { StateOverlay } from '../../state/overlay.js'
@@ -51,8 +50,8 @@ export interface BuildBlockParameters {
    * for test suites whose assertions expect one transaction per block). Fees still go to REMASC.
    */
   omitRemasc?: boolean
-  /** How the built-in miner draws its Bitcoin blocks' fillers (the chain's setting). */
-  mergedMiningFillers?: FillerDerivation
+  /** How the built-in miner draws its Bitcoin blocks' fillers (the chain's setting, mining/fillers.ts). */
+  mergedMiningFillers?: 'per-block' | 'sets'
 }
 
 /** A block whose transactions ran; its header waits for the state root. */

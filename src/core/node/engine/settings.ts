@@ -1,6 +1,5 @@
 /** Engine settings that persist across restarts (mining mode, time control, snapshots). */
 import type { TimeControlState } from '../../clock/timeControl.js'
-import type { FillerDerivation } from '../../mining/fillers.js'
 
 /**
  * Interval mining waits a random interval in `[minMs, maxMs]` before each block (Hardhat's range
@@ -53,7 +52,7 @@ export interface EngineSettings {
    * (mining/fillers.ts): `sets` for chains created since the sets, `per-block` for older ones,
    * so that a chain mines on exactly as the code that created it would.
    */
-  mergedMiningFillers: FillerDerivation
+  mergedMiningFillers: 'per-block' | 'sets'
 }
 
 export function defaultSettings(): EngineSettings {
