@@ -19,11 +19,12 @@ export interface QuietSchedulerOptions {
  *
  * One timer at a time, which looks at the clock when it fires and sleeps again for what is left
  * of the quiet period or the deadline: a call only notes its time. Clearing and setting a timer
- * on every call cost a sequential send ~0.05 ms of the worker (two schedulers, each call).
+ * on every call cost a sequential send ~0.05 ms of the worker (two schedulers, each call). The
+ * clock is monotonic: with the wall clock, one set back would leave the work waiting that long.
  */
 export function quietScheduler(
   { quietMs, maxDelayMs, maxWaiting }: QuietSchedulerOptions,
-  now: () => number = Date.now,
+  now: () => number = () => performance.now(),
 ) {
   let timer: ReturnType<typeof setTimeout> | undefined
   /** The armed timer runs on the next task, whatever the clock says. */
