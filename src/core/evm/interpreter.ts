@@ -143,7 +143,7 @@ function blockHash(ctx: VmContext, index: bigint): bigint {
 /**
  * LOG0–LOG4's record, out of `runFrame`: the first LOG after the interpreter was optimized threw
  * its optimized code away ("not a Smi"), and the interpreter, the largest function of the node,
- * then ran unoptimized until it was compiled again (~80 ms of a background thread).
+ * then ran unoptimized until it was compiled again (50–80 ms of a background thread).
  */
 function appendLog(logs: Log[], address: Log['address'], topics: Uint8Array[], data: Uint8Array): void {
   logs.push({ address, topics, data })

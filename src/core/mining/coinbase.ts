@@ -4,7 +4,7 @@
  */
 import { sha256 } from '../crypto/fastSha256'
 import { concatBytes, utf8ToBytes } from '../util/hex'
-import { ByteWriter } from './bitcoin/byteIo'
+import { ByteWriter, writeUint32le } from './bitcoin/byteIo'
 import { sha256Midstate, stateToBytes } from './bitcoin/sha256Midstate'
 import type { BitcoinTransaction } from './bitcoin/transaction'
 
@@ -79,13 +79,6 @@ function coinbaseDerivedBytes(seed: Uint8Array): Uint8Array {
 
 /** Legacy serialization of the coinbase above: 156 bytes, every field at a fixed offset. */
 export const MERGED_MINING_COINBASE_BYTES = 156
-
-function writeUint32le(out: Uint8Array, at: number, value: number): void {
-  out[at] = value & 0xff
-  out[at + 1] = (value >>> 8) & 0xff
-  out[at + 2] = (value >>> 16) & 0xff
-  out[at + 3] = (value >>> 24) & 0xff
-}
 
 /**
  * `serializeTransaction(buildMergedMiningCoinbase(parameters))`, written straight into its bytes:

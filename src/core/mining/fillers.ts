@@ -12,7 +12,7 @@
  */
 import { sha256, sha256d } from '../crypto/fastSha256.js'
 import { concatBytes, utf8ToBytes } from '../util/hex.js'
-import { ByteWriter, reverseBytes } from './bitcoin/byteIo.js'
+import { ByteWriter, reverseBytes, writeUint32le } from './bitcoin/byteIo.js'
 import { merkleTreeOfInternalIds } from './bitcoin/merkle.js'
 import type { BitcoinTransaction } from './bitcoin/transaction.js'
 
@@ -120,13 +120,6 @@ export function fillerTransactions(
 
 /** Length of a filler's legacy serialization: every field has a fixed size. */
 const SERIALIZED_FILLER_BYTES = 4 + 1 + 32 + 4 + 1 + 106 + 4 + 1 + 2 * (8 + 1 + 25) + 4
-
-function writeUint32le(out: Uint8Array, at: number, value: number): void {
-  out[at] = value & 0xff
-  out[at + 1] = (value >>> 8) & 0xff
-  out[at + 2] = (value >>> 16) & 0xff
-  out[at + 3] = (value >>> 24) & 0xff
-}
 
 function readUint32be(bytes: Uint8Array, at: number): number {
   return (

@@ -166,3 +166,11 @@ export function reverseBytes(bytes: Uint8Array): Uint8Array {
   for (let i = 0; i < bytes.length; i++) out[i] = bytes[bytes.length - 1 - i] as number
   return out
 }
+
+/** Writes `value` as 4 little-endian bytes at `at`: for serializers that write at fixed offsets. */
+export function writeUint32le(out: Uint8Array, at: number, value: number): void {
+  out[at] = value & 0xff
+  out[at + 1] = (value >>> 8) & 0xff
+  out[at + 2] = (value >>> 16) & 0xff
+  out[at + 3] = (value >>> 24) & 0xff
+}

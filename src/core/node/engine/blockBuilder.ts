@@ -18,6 +18,7 @@ import { type Address, bytesToUnprefixedHex } from '../../util/hex.js'
 import { messageOf } from './blockEnv.js'
 import type { StoredBlock, StoredReceipt } from './blockRecord.js'
 import { assertValidMergedMining } from './mergedMiningValidation.js'
+import type { EngineSettings } from './settings.js'
 
 /** The three merged-mining header fields (RSKj `setBitcoinMergedMining*`). */
 export interface MergedMiningFields {
@@ -51,7 +52,7 @@ export interface BuildBlockParameters {
    */
   omitRemasc?: boolean
   /** How the built-in miner draws its Bitcoin blocks' fillers (the chain's setting, mining/fillers.ts). */
-  mergedMiningFillers?: 'per-block' | 'sets'
+  mergedMiningFillers?: EngineSettings['mergedMiningFillers']
 }
 
 /** A block whose transactions ran; its header waits for the state root. */

@@ -50,7 +50,8 @@ export interface EngineSettings {
   /**
    * How the built-in miner draws its simulated Bitcoin blocks' filler transactions
    * (mining/fillers.ts): `sets` for chains created since the sets, `per-block` for older ones,
-   * so that a chain mines on exactly as the code that created it would.
+   * so that a chain mines on exactly as the code that created it would. `FillerDerivation` spelled
+   * out: the published types must not reach into the mining folder.
    */
   mergedMiningFillers: 'per-block' | 'sets'
 }
