@@ -7,12 +7,14 @@
 // A page runs, one phase after the other and `count` times each: the relay's round trip
 // (`rskdevnode_ping`), one committed IndexedDB put of 2 KiB in the page (the floor's put), and
 // `eth_sendTransaction` of a value transfer; /proc is read around each phase (processCpu.mjs).
+// The put is workload.js's, the one run.mjs and unattached.mjs time for the floor.
 // Playwright attaches to the worker, which slows it: compare builds in one run, not to run.mjs.
 //   EXTENSION_OUT_DIR=/tmp/x npx vite build
 //   node bench/extension/cpuBudget.mjs --extension=/tmp/x [--count=400] [--sustained=2000]
 //     [--builds=dirA,dirB --rounds=3]
+import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { launchWithExtension, providerPage } from './browser.mjs'
 import { chromiumCpu, cpuPer } from './processCpu.mjs'
 
@@ -26,6 +28,8 @@ const builds = (option('builds') ?? option('extension', process.env.EXTENSION_OU
   .split(',')
   .map((b) => resolve(b))
 const ROLES = ['page', 'browser', 'extension']
+/** The page side of the extension bench: its floor's put (benchFloorPut) is the one timed here. */
+const workload = await readFile(join(import.meta.dirname, 'workload.js'), 'utf8')
 
 const server = createServer((_q, r) =>
   r.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>b</title>'),
@@ -36,14 +40,7 @@ const url = `http://127.0.0.1:${server.address().port}/`
 /** Each phase's body runs in the page, `n` times. */
 const PHASES = {
   ping: (n) => `for (let i = 0; i < ${n}; i++) await window.ethereum.request({ method: 'rskdevnode_ping' })`,
-  put: (n) => `const v = new Uint8Array(2048).fill(7)
-    for (let i = 0; i < ${n}; i++)
-      await new Promise((done, fail) => {
-        const t = window.floorDb.transaction('kv', 'readwrite', { durability: 'relaxed' })
-        t.objectStore('kv').put(v, 'k' + i)
-        t.oncomplete = done
-        t.onerror = () => fail(t.error)
-      })`,
+  put: (n) => `for (let i = 0; i < ${n}; i++) await window.floorPut(i)`,
   send: (n) =>
     `for (let i = 0; i < ${n}; i++) await window.ethereum.request({ method: 'eth_sendTransaction', params: [window.transfer] })`,
 }
@@ -52,6 +49,7 @@ async function measure(extension) {
   const { context, profileDir } = await launchWithExtension(extension)
   try {
     const page = await providerPage(context, url)
+    await page.addScriptTag({ content: workload })
     await page.evaluate(async () => {
       const eth = window.ethereum
       const [from] = await eth.request({ method: 'eth_requestAccounts' })
@@ -60,12 +58,7 @@ async function measure(extension) {
       for (let i = 0; i < 100; i++)
         await eth.request({ method: 'eth_sendTransaction', params: [window.transfer] })
       for (let i = 0; i < 100; i++) await eth.request({ method: 'rskdevnode_ping' })
-      window.floorDb = await new Promise((done, fail) => {
-        const open = indexedDB.open('cpu-budget-floor', 1)
-        open.onupgradeneeded = () => open.result.createObjectStore('kv')
-        open.onsuccess = () => done(open.result)
-        open.onerror = () => fail(open.error)
-      })
+      window.floorPut = await window.benchFloorPut()
     })
     const out = {}
     const phases = Object.entries(PHASES).map(([name, body]) => [name, body, count])

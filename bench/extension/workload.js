@@ -97,6 +97,24 @@ window.benchFloor = async (eth, n) => {
     await eth.request({ method: 'rskdevnode_ping' })
     pings.push(performance.now() - t0)
   }
+  const put = await window.benchFloorPut()
+  for (let i = 0; i < 20; i++) await put(i)
+  const commits = []
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now()
+    await put(i)
+    commits.push(performance.now() - t0)
+  }
+  put.close()
+  return { ping: stats(pings), idbCommit: stats(commits) }
+}
+
+/**
+ * The floor's put: a fresh database, and `put(i)` writing one block-sized record (2 KiB) in its
+ * own readwrite transaction ('relaxed', as the chains are written), resolved once committed.
+ * `put.close()` closes the database. Shared by benchFloor and cpuBudget.mjs.
+ */
+window.benchFloorPut = async () => {
   const db = await new Promise((resolve, reject) => {
     const open = indexedDB.open(`bench-floor-${Date.now()}`, 1)
     open.onupgradeneeded = () => open.result.createObjectStore('kv')
@@ -111,13 +129,6 @@ window.benchFloor = async (eth, n) => {
       tx.oncomplete = resolve
       tx.onerror = () => reject(tx.error)
     })
-  for (let i = 0; i < 20; i++) await put(i)
-  const commits = []
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now()
-    await put(i)
-    commits.push(performance.now() - t0)
-  }
-  db.close()
-  return { ping: stats(pings), idbCommit: stats(commits) }
+  put.close = () => db.close()
+  return put
 }
